@@ -1,0 +1,8 @@
+//! The rules of every game in the specification, one module per game.
+//!
+//! Each module has the same skeleton: the rule text and its source, the rules value
+//! (holding the game's parameters), the position and move types with the canonical
+//! move order, the compact notation (`FromStr`/`Display`), and tests whose expected
+//! values say where they come from.
+
+pub mod nim;
