@@ -52,6 +52,27 @@ impl Rules for Nim {
     }
 }
 
+/// Nim has no parameters: its rules are written `-`.
+impl fmt::Display for Nim {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("-")
+    }
+}
+
+impl FromStr for Nim {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "" | "-" => Ok(Nim),
+            _ => Err(NotationError::new(
+                "nim rules",
+                s,
+                "nim has no parameters; write -",
+            )),
+        }
+    }
+}
+
 impl fmt::Display for Piles {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_list(f, &self.0)

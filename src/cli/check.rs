@@ -1,0 +1,57 @@
+//! `sgcheck check <game> <position>`: one position, both engines, side by side.
+
+use crate::cli::{EXIT_FAILURE, EXIT_OK};
+use crate::games;
+use anyhow::{anyhow, bail};
+
+/// Arguments of `sgcheck check`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Game id (see `sgcheck list`).
+    pub game: String,
+    /// Position in compact notation, e.g. `3,4,5` (pile games), `1,0,1,5` (split
+    /// bottles), `7@0` (following-nim, forced to move in pile 0).
+    pub position: String,
+    /// The game's parameters: `m=3` (bash), `p=2,q=4` (take-range), `1,2,3,5`
+    /// (subtraction set, following-nim specials); `-` for games without any.
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Most positions the oracle may explore.
+    #[arg(long, default_value_t = sgcheck_oracles::DEFAULT_BUDGET)]
+    pub budget: usize,
+    /// Print a JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `sgcheck check`.
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    let outcome = games::check_game(
+        &args.game,
+        args.rules.as_deref(),
+        &args.position,
+        args.budget,
+    )
+    .ok_or_else(|| {
+        anyhow!(
+            "unknown game {:?}; known games: {}",
+            args.game,
+            games::GAME_IDS.join(", ")
+        )
+    })?;
+    let outcome = match outcome {
+        Ok(o) => o,
+        Err(e) => bail!("{e}"),
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&outcome)?);
+    } else {
+        println!("fast:   {}", outcome.fast);
+        println!("oracle: {}", outcome.oracle);
+        if let Some(r) = outcome.remoteness {
+            println!("remoteness: {r} plies");
+        }
+        println!("{}", if outcome.agree { "agree" } else { "DISAGREE" });
+    }
+    Ok(if outcome.agree { EXIT_OK } else { EXIT_FAILURE })
+}

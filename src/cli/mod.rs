@@ -1,0 +1,52 @@
+//! The command line: one module per subcommand. `main.rs` only hands the parsed
+//! arguments to [`run`].
+
+use clap::{Parser, Subcommand};
+
+pub mod check;
+pub mod verify;
+
+/// Exit code: everything agreed, no failure found.
+pub const EXIT_OK: i32 = 0;
+/// Exit code: a disagreement or a wrong answer was found.
+pub const EXIT_FAILURE: i32 = 1;
+/// Exit code: usage or input error.
+pub const EXIT_USAGE: i32 = 2;
+
+/// sgcheck proves impartial-game solvers right, or finds the smallest input on which
+/// they are wrong.
+///
+/// Exit codes: 0 all agree / no failure found, 1 a disagreement or wrong answer was
+/// found, 2 usage or input error.
+#[derive(Debug, Parser)]
+#[command(name = "sgcheck", version, about, long_about)]
+pub struct Cli {
+    /// The subcommand.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Sweep small and random positions of every game, comparing the fast solvers with
+    /// the exhaustive oracle (tier 1: closed form vs SG table; tier 2: fast vs oracle).
+    Verify(verify::Args),
+    /// Compare the fast solver and the oracle on one position, printing both answers.
+    Check(check::Args),
+}
+
+/// Runs a parsed command line and returns the process exit code.
+pub fn run(cli: Cli) -> i32 {
+    let result = match cli.command {
+        Command::Verify(a) => verify::run(a),
+        Command::Check(a) => check::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            EXIT_USAGE
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! `sgcheck verify`: the tiered differential sweep over every game.
+
+use crate::cli::{EXIT_FAILURE, EXIT_OK};
+use crate::games;
+use crate::verify::{progress_bar, GameReport, Report, Sweep, SWEEP_BUDGET};
+use anyhow::bail;
+use std::time::Duration;
+
+/// Arguments of `sgcheck verify`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Only this game (repeatable); all games by default.
+    #[arg(long = "game", value_name = "ID")]
+    pub games: Vec<String>,
+    /// Seed of the random phase; a fresh one is drawn and printed when absent.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Total wall-time budget in seconds, shared evenly by the selected games.
+    #[arg(long, default_value_t = 40.0)]
+    pub time: f64,
+    /// Most positions the oracle may explore for one instance.
+    #[arg(long, default_value_t = SWEEP_BUDGET)]
+    pub budget: usize,
+    /// Print the report as JSON (see README for the fields).
+    #[arg(long)]
+    pub json: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// Runs `sgcheck verify`.
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    let ids: Vec<String> = if args.games.is_empty() {
+        games::GAME_IDS.iter().map(|s| s.to_string()).collect()
+    } else {
+        args.games.clone()
+    };
+    for id in &ids {
+        if !games::GAME_IDS.contains(&id.as_str()) {
+            bail!(
+                "unknown game {id:?}; known games: {}",
+                games::GAME_IDS.join(", ")
+            );
+        }
+    }
+    if !(args.time.is_finite() && args.time > 0.0) {
+        bail!(
+            "--time must be a positive number of seconds, got {}",
+            args.time
+        );
+    }
+    let seed = args.seed.unwrap_or_else(rand::random);
+    if !args.json {
+        println!(
+            "verify: seed {seed}, {} game(s), {:.0} s budget",
+            ids.len(),
+            args.time
+        );
+    }
+    let sweep = Sweep {
+        seed,
+        time: Duration::from_secs_f64(args.time / ids.len() as f64),
+        budget: args.budget,
+        ..Sweep::default()
+    };
+    let pb = progress_bar(ids.len() as u64, !args.no_progress && !args.json);
+    let mut reports: Vec<GameReport> = Vec::new();
+    for id in &ids {
+        let r = games::verify_game(id, &sweep, &pb).expect("ids checked above");
+        reports.push(r);
+    }
+    pb.finish_and_clear();
+    let disagreements = reports
+        .iter()
+        .flat_map(|g| &g.tiers)
+        .map(|t| t.disagreements)
+        .sum();
+    let report = Report {
+        seed,
+        games: reports,
+        disagreements,
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_table(&report);
+    }
+    Ok(if disagreements == 0 {
+        EXIT_OK
+    } else {
+        EXIT_FAILURE
+    })
+}
+
+fn print_table(report: &Report) {
+    println!(
+        "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12}",
+        "game", "tier", "checked", "agree", "disagree", "skipped", "per second"
+    );
+    for g in &report.games {
+        for t in &g.tiers {
+            println!(
+                "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12.0}",
+                g.game, t.tier, t.checked, t.agreements, t.disagreements, t.skipped, t.per_second
+            );
+        }
+    }
+    for g in &report.games {
+        for t in &g.tiers {
+            if let Some(d) = &t.first_disagreement {
+                println!();
+                println!("DISAGREEMENT in {} tier {}:", g.game, t.tier);
+                if d.rules != "-" {
+                    println!("  rules:    {}", d.rules);
+                }
+                println!("  position: {}", d.position);
+                println!("  fast:     {}", d.fast);
+                println!("  oracle:   {}", d.oracle);
+                println!("  reproduce: {}", d.reproduce);
+            }
+        }
+    }
+    if report.disagreements == 0 {
+        println!("\nall agree (seed {})", report.seed);
+    } else {
+        println!(
+            "\n{} disagreement(s) (seed {})",
+            report.disagreements, report.seed
+        );
+    }
+}

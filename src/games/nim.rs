@@ -1,0 +1,105 @@
+//! Nim: the value of a position is the XOR of its piles (Bouton, 1901).
+//!
+//! A single pile of n stones has the options 0..n-1, so by induction its Grundy value
+//! is mex{0..n-1} = n; the value of the whole position is then the XOR of the piles.
+//! A winning move takes pile i from p to p ^ x (x the XOR of all piles), which is a
+//! legal move exactly when p ^ x < p.
+
+use crate::games::{analyze_sum, mex};
+use crate::verify::{Subject, Tier1Report};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use sgcheck_oracles::games::nim::{Nim, Piles, Take};
+use sgcheck_oracles::Analysis;
+
+/// Closed form: the Grundy value of one pile is its size.
+pub fn pile_value(n: u64) -> u64 {
+    n
+}
+
+/// Grundy values of single piles 0..len, by mex over the options of one pile.
+pub fn table(len: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        let v = mex((0..n).map(|k| g[k]));
+        g.push(v);
+    }
+    g
+}
+
+/// Whether the player to move wins: the XOR of the piles is non-zero.
+pub fn first_wins(piles: &[u64]) -> bool {
+    piles.iter().fold(0, |a, &p| a ^ p) != 0
+}
+
+/// Verdict and every winning move of a Nim position.
+pub fn analyze(pos: &Piles) -> Analysis<Take> {
+    analyze_sum(&pos.0, |pile, need, out| {
+        let size = pos.0[pile];
+        if need < size {
+            out.push(Take {
+                pile,
+                amount: size - need,
+            });
+        }
+    })
+}
+
+/// `verify`'s view of Nim.
+pub struct NimSubject;
+
+impl Subject for NimSubject {
+    type Rules = Nim;
+
+    fn id(&self) -> &'static str {
+        "nim"
+    }
+
+    fn tier1(&self) -> Tier1Report {
+        let mut report = Tier1Report::default();
+        let t = table(4096);
+        for (n, &v) in t.iter().enumerate() {
+            report.compare(format!("pile {n}"), pile_value(n as u64), v);
+        }
+        report
+    }
+
+    fn instances(&self, size: u32) -> Vec<(Nim, Piles)> {
+        // Every position whose piles sum to `size`, with up to 4 piles (zeros
+        // included, since an empty pile is a position the parsers accept).
+        crate::verify::compositions(size as u64, 4)
+            .into_iter()
+            .map(|p| (Nim, Piles(p)))
+            .collect()
+    }
+
+    fn random_instance(&self, rng: &mut ChaCha8Rng) -> (Nim, Piles) {
+        let n = rng.gen_range(1..=4);
+        (Nim, Piles((0..n).map(|_| rng.gen_range(0..=9)).collect()))
+    }
+
+    fn fast(&self, _rules: &Nim, pos: &Piles) -> Analysis<Take> {
+        analyze(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_matches_closed_form() {
+        // The definition of a nim heap: a pile of n has value n.
+        for (n, v) in table(200).into_iter().enumerate() {
+            assert_eq!(v, n as u64);
+        }
+    }
+
+    #[test]
+    fn classic_position() {
+        // 3,4,5: XOR 2; the only winning move takes 2 from pile 0 (3 -> 1).
+        let a = analyze(&Piles(vec![3, 4, 5]));
+        assert_eq!(a.winning, vec![Take { pile: 0, amount: 2 }]);
+        assert!(!first_wins(&[1, 2, 3]));
+    }
+}

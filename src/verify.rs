@@ -1,0 +1,459 @@
+//! The tiered differential sweep behind `sgcheck verify`.
+//!
+//! Tier 1 compares each game's closed form with its Sprague–Grundy table (mex over one
+//! component's moves) over large ranges; the checks are game-specific and live in the
+//! game's module ([`Subject::tier1`]). Tier 2 compares the whole-position analysis of
+//! the fast solver (XOR of component values, winning moves found by value) with the
+//! exhaustive oracle (minimax, no theory at all): verdict, best move, count and the full
+//! set of winning moves. Small positions come first, smallest total size first, so the
+//! first disagreement found is already small; then random positions from a seeded
+//! generator, so a run is reproducible from its seed.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+use sgcheck_oracles::{Analysis, Rules, SearchError, Solver};
+use std::fmt::{self, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// How many positions one oracle query may explore during a sweep. Instances that
+/// need more are counted as skipped, never as agreements.
+pub const SWEEP_BUDGET: usize = 400_000;
+
+/// One game as `verify` drives it.
+pub trait Subject: Sync {
+    /// The oracle's rules for this game; they carry the parameters and name the shared
+    /// position and move types.
+    type Rules: Rules<Position: Send + Sync + FromStr<Err: Display>, Move: Send + Sync>
+        + Clone
+        + Eq
+        + Hash
+        + Display
+        + FromStr<Err: Display>
+        + Send
+        + Sync;
+
+    /// The game id of SPEC.md (`nim`, `split`, ...).
+    fn id(&self) -> &'static str;
+
+    /// Tier 1: the closed form against the SG table over large ranges.
+    fn tier1(&self) -> Tier1Report;
+
+    /// Every instance of total size `size`, in a fixed order; empty when the game has
+    /// no instances of that size small enough for the oracle (ends the sweep).
+    fn instances(&self, size: u32) -> Vec<(Self::Rules, <Self::Rules as Rules>::Position)>;
+
+    /// One random instance small enough for the oracle.
+    fn random_instance(
+        &self,
+        rng: &mut ChaCha8Rng,
+    ) -> (Self::Rules, <Self::Rules as Rules>::Position);
+
+    /// The fast solver's analysis of a position.
+    fn fast(
+        &self,
+        rules: &Self::Rules,
+        pos: &<Self::Rules as Rules>::Position,
+    ) -> Analysis<<Self::Rules as Rules>::Move>;
+}
+
+/// The result of a game's tier-1 checks.
+#[derive(Clone, Debug, Default)]
+pub struct Tier1Report {
+    /// Values compared.
+    pub checked: u64,
+    /// Values that differed.
+    pub disagreements: u64,
+    /// The first value that differed: what was compared, closed form, table.
+    pub first: Option<(String, String, String)>,
+}
+
+impl Tier1Report {
+    /// Records one comparison of the closed form (`closed`) with the table (`table`).
+    pub fn compare<T: PartialEq + fmt::Debug>(&mut self, what: impl Display, closed: T, table: T) {
+        self.checked += 1;
+        if closed != table {
+            self.disagreements += 1;
+            if self.first.is_none() {
+                self.first = Some((
+                    what.to_string(),
+                    format!("{closed:?}"),
+                    format!("{table:?}"),
+                ));
+            }
+        }
+    }
+}
+
+/// One position on which the two sides disagree.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Disagreement {
+    /// The rules (parameters) in compact notation.
+    pub rules: String,
+    /// The position in compact notation.
+    pub position: String,
+    /// What the fast side (or the closed form, in tier 1) said.
+    pub fast: String,
+    /// What the oracle (or the SG table, in tier 1) said.
+    pub oracle: String,
+    /// A command line that reproduces the disagreement.
+    pub reproduce: String,
+}
+
+/// The counts of one tier of one game.
+#[derive(Clone, Debug, Serialize)]
+pub struct TierReport {
+    /// 1 or 2.
+    pub tier: u8,
+    /// Positions (tier 2) or values (tier 1) compared.
+    pub checked: u64,
+    /// Comparisons that agreed.
+    pub agreements: u64,
+    /// Comparisons that disagreed.
+    pub disagreements: u64,
+    /// Instances the oracle could not finish within its budget (not compared).
+    pub skipped: u64,
+    /// Comparisons per second of wall time.
+    pub per_second: f64,
+    /// The smallest disagreement found, if any.
+    pub first_disagreement: Option<Disagreement>,
+}
+
+/// The result of verifying one game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReport {
+    /// The game id.
+    pub game: String,
+    /// Tier 1 and tier 2, in that order.
+    pub tiers: Vec<TierReport>,
+    /// Wall time spent on this game.
+    pub seconds: f64,
+}
+
+/// The result of a whole `verify` run: the JSON document of `verify --json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The seed of the random phase.
+    pub seed: u64,
+    /// One entry per game, in the order they ran.
+    pub games: Vec<GameReport>,
+    /// Total disagreements over all games and tiers.
+    pub disagreements: u64,
+}
+
+/// How a sweep of one game runs.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    /// Seed of the random phase.
+    pub seed: u64,
+    /// Wall-time budget for the game (both tiers).
+    pub time: Duration,
+    /// Share of tier 2's time spent on the smallest-first enumeration (the rest on
+    /// random positions).
+    pub enumerate_share: f64,
+    /// Oracle budget per instance.
+    pub budget: usize,
+}
+
+impl Default for Sweep {
+    fn default() -> Self {
+        Sweep {
+            seed: 0,
+            time: Duration::from_secs(5),
+            enumerate_share: 0.5,
+            budget: SWEEP_BUDGET,
+        }
+    }
+}
+
+/// Describes an analysis for a report: verdict, best move, count.
+pub fn describe<M: Display>(a: &Analysis<M>) -> String {
+    if !a.win {
+        if a.winning.is_empty() {
+            return "lose".to_string();
+        }
+        return format!("lose, yet {} winning moves?", a.winning.len());
+    }
+    let moves: Vec<String> = a.winning.iter().take(8).map(|m| m.to_string()).collect();
+    let more = if a.winning.len() > 8 { ", ..." } else { "" };
+    format!(
+        "win, best {}, {} winning move{} [{}{}]",
+        a.winning
+            .first()
+            .map_or("none".to_string(), |m| m.to_string()),
+        a.winning.len(),
+        if a.winning.len() == 1 { "" } else { "s" },
+        moves.join(" "),
+        more
+    )
+}
+
+/// The command that re-checks one position of a game.
+pub fn check_command(game: &str, rules: &str, position: &str) -> String {
+    if rules == "-" {
+        format!("sgcheck check {game} '{position}'")
+    } else {
+        format!("sgcheck check {game} '{position}' --rules '{rules}'")
+    }
+}
+
+/// Compares the fast side with the oracle on one instance.
+/// `Ok(None)` is agreement, `Ok(Some(_))` a disagreement, `Err` a skipped instance.
+pub fn compare<S: Subject + ?Sized>(
+    subject: &S,
+    solver: &mut Solver<S::Rules>,
+    pos: &<S::Rules as Rules>::Position,
+) -> Result<Option<Disagreement>, SearchError> {
+    let oracle = solver.analyze(pos)?;
+    let rules = solver.rules();
+    let fast = subject.fast(rules, pos);
+    if fast.win == oracle.win && fast.winning == oracle.winning {
+        return Ok(None);
+    }
+    let (r, p) = (rules.to_string(), pos.to_string());
+    Ok(Some(Disagreement {
+        reproduce: check_command(subject.id(), &r, &p),
+        rules: r,
+        position: p,
+        fast: describe(&fast),
+        oracle: describe(&oracle),
+    }))
+}
+
+/// What `sgcheck check` found for one position.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckOutcome {
+    /// The fast solver's answer.
+    pub fast: String,
+    /// The oracle's answer.
+    pub oracle: String,
+    /// Remoteness from the oracle (plies to the end under optimal play).
+    pub remoteness: Option<u32>,
+    /// Whether the two agree on verdict and the whole set of winning moves.
+    pub agree: bool,
+}
+
+/// Parses rules and a position in compact notation and compares both sides on it.
+/// `rules` of `None` reads as `-`, the notation of a game without parameters.
+pub fn check_one<S: Subject>(
+    subject: &S,
+    rules: Option<&str>,
+    position: &str,
+    budget: usize,
+) -> Result<CheckOutcome, String> {
+    let r = rules.unwrap_or("-");
+    let rules: S::Rules = r.parse().map_err(|e| format!("--rules {r:?}: {e}"))?;
+    let pos: <S::Rules as Rules>::Position = position
+        .parse()
+        .map_err(|e| format!("position {position:?}: {e}"))?;
+    let mut solver = Solver::new(rules.clone()).with_budget(budget);
+    let oracle = solver.analyze(&pos).map_err(|e| e.to_string())?;
+    let fast = subject.fast(&rules, &pos);
+    Ok(CheckOutcome {
+        agree: fast.win == oracle.win && fast.winning == oracle.winning,
+        fast: describe(&fast),
+        oracle: describe(&oracle),
+        remoteness: oracle.remoteness,
+    })
+}
+
+#[derive(Default)]
+struct Tally {
+    checked: u64,
+    skipped: u64,
+    /// (order key, disagreement) of the smallest disagreement seen.
+    first: Option<(u64, Disagreement)>,
+    disagreements: u64,
+}
+
+impl Tally {
+    fn merge(mut self, other: Tally) -> Tally {
+        self.checked += other.checked;
+        self.skipped += other.skipped;
+        self.disagreements += other.disagreements;
+        self.first = match (self.first, other.first) {
+            (Some(a), Some(b)) => Some(if b.0 < a.0 { b } else { a }),
+            (a, b) => a.or(b),
+        };
+        self
+    }
+}
+
+/// Checks a batch of instances in parallel; `order` numbers them for "smallest first".
+fn check_batch<S: Subject>(
+    subject: &S,
+    batch: &[(S::Rules, <S::Rules as Rules>::Position)],
+    order: u64,
+    budget: usize,
+) -> Tally {
+    batch
+        .par_chunks(64)
+        .enumerate()
+        .map(|(c, chunk)| {
+            let mut solvers: FxHashMap<S::Rules, Solver<S::Rules>> = FxHashMap::default();
+            let mut tally = Tally::default();
+            for (i, (rules, pos)) in chunk.iter().enumerate() {
+                let solver = solvers
+                    .entry(rules.clone())
+                    .or_insert_with(|| Solver::verdict_only(rules.clone()).with_budget(budget));
+                match compare(subject, solver, pos) {
+                    Ok(None) => tally.checked += 1,
+                    Ok(Some(d)) => {
+                        tally.checked += 1;
+                        tally.disagreements += 1;
+                        let key = order + (c * 64 + i) as u64;
+                        if tally.first.as_ref().is_none_or(|f| key < f.0) {
+                            tally.first = Some((key, d));
+                        }
+                    }
+                    Err(_) => tally.skipped += 1,
+                }
+            }
+            tally
+        })
+        .reduce(Tally::default, Tally::merge)
+}
+
+fn per_second(n: u64, d: Duration) -> f64 {
+    let s = d.as_secs_f64();
+    if s > 0.0 {
+        n as f64 / s
+    } else {
+        0.0
+    }
+}
+
+/// Runs both tiers for one game.
+pub fn verify_subject<S: Subject>(
+    subject: &S,
+    sweep: &Sweep,
+    progress: &ProgressBar,
+) -> GameReport {
+    let start = Instant::now();
+    let id = subject.id();
+    progress.set_message(format!("{id}: tier 1"));
+    let t1 = subject.tier1();
+    let t1_time = start.elapsed();
+    let tier1 = TierReport {
+        tier: 1,
+        checked: t1.checked,
+        agreements: t1.checked - t1.disagreements,
+        disagreements: t1.disagreements,
+        skipped: 0,
+        per_second: per_second(t1.checked, t1_time),
+        first_disagreement: t1.first.map(|(what, closed, table)| Disagreement {
+            rules: "-".into(),
+            position: what,
+            fast: format!("closed form {closed}"),
+            oracle: format!("SG table {table}"),
+            reproduce: format!("sgcheck verify --game {id}"),
+        }),
+    };
+
+    let t2_start = Instant::now();
+    let remaining = sweep.time.saturating_sub(t1_time);
+    let enumerate_until = t2_start + remaining.mul_f64(sweep.enumerate_share);
+    let random_until = t2_start + remaining;
+    let mut tally = Tally::default();
+    let mut order = 0u64;
+    // Smallest first: stop at the first size with a disagreement, it holds the smallest.
+    let mut size = 0u32;
+    while Instant::now() < enumerate_until && tally.disagreements == 0 {
+        let batch = subject.instances(size);
+        if batch.is_empty() {
+            break;
+        }
+        let n = batch.len() as u64;
+        tally = tally.merge(check_batch(subject, &batch, order, sweep.budget));
+        order += n;
+        progress.set_message(format!(
+            "{id}: tier 2, size {size}, {} positions",
+            tally.checked
+        ));
+        size += 1;
+    }
+    let mut round = 0u64;
+    while Instant::now() < random_until && tally.disagreements == 0 {
+        let mut rng =
+            ChaCha8Rng::seed_from_u64(sweep.seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let batch: Vec<_> = (0..2048)
+            .map(|_| subject.random_instance(&mut rng))
+            .collect();
+        tally = tally.merge(check_batch(subject, &batch, order, sweep.budget));
+        order += batch.len() as u64;
+        round += 1;
+        progress.set_message(format!("{id}: tier 2, random, {} positions", tally.checked));
+    }
+    let t2_time = t2_start.elapsed();
+    let tier2 = TierReport {
+        tier: 2,
+        checked: tally.checked,
+        agreements: tally.checked - tally.disagreements,
+        disagreements: tally.disagreements,
+        skipped: tally.skipped,
+        per_second: per_second(tally.checked, t2_time),
+        first_disagreement: tally.first.map(|(_, d)| d),
+    };
+    progress.inc(1);
+    GameReport {
+        game: id.to_string(),
+        tiers: vec![tier1, tier2],
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// Every sequence of 1..=`max_len` non-negative parts summing to `total`, shortest first.
+pub fn compositions(total: u64, max_len: usize) -> Vec<Vec<u64>> {
+    fn rec(total: u64, len: usize, cur: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        if cur.len() + 1 == len {
+            cur.push(total);
+            out.push(cur.clone());
+            cur.pop();
+            return;
+        }
+        for first in 0..=total {
+            cur.push(first);
+            rec(total - first, len, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    for len in 1..=max_len {
+        rec(total, len, &mut Vec::with_capacity(len), &mut out);
+    }
+    out
+}
+
+/// A progress bar on stderr when it is a terminal, hidden otherwise.
+pub fn progress_bar(len: u64, enabled: bool) -> ProgressBar {
+    use std::io::IsTerminal;
+    if !enabled || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new(len);
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} [{elapsed_precise}] {pos}/{len} games  {msg}")
+            .expect("static template"),
+    );
+    pb.enable_steady_tick(Duration::from_millis(120));
+    pb
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compositions_cover_each_sequence_once() {
+        // Sequences of length 1..=3 summing to 2: [2]; [0,2],[1,1],[2,0]; 6 of length 3.
+        let c = compositions(2, 3);
+        assert_eq!(c.len(), 1 + 3 + 6);
+        assert_eq!(c[0], vec![2]);
+        assert!(c.iter().all(|v| v.iter().sum::<u64>() == 2));
+    }
+}
