@@ -11,4 +11,5 @@ pub use sgcheck_oracles as oracles;
 
 pub mod cli;
 pub mod games;
+pub mod problems;
 pub mod verify;

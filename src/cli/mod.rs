@@ -4,6 +4,8 @@
 use clap::{Parser, Subcommand};
 
 pub mod check;
+pub mod list;
+pub mod solve;
 pub mod verify;
 
 /// Exit code: everything agreed, no failure found.
@@ -34,6 +36,10 @@ pub enum Command {
     Verify(verify::Args),
     /// Compare the fast solver and the oracle on one position, printing both answers.
     Check(check::Args),
+    /// Answer a contest input in the problem's original format.
+    Solve(solve::Args),
+    /// List every game and problem with its format and limits.
+    List(list::Args),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -41,6 +47,8 @@ pub fn run(cli: Cli) -> i32 {
     let result = match cli.command {
         Command::Verify(a) => verify::run(a),
         Command::Check(a) => check::run(a),
+        Command::Solve(a) => solve::run(a),
+        Command::List(a) => list::run(a),
     };
     match result {
         Ok(code) => code,

@@ -21,6 +21,12 @@ use indicatif::ProgressBar;
 /// Every game id `verify` knows, in the order SPEC.md lists them.
 pub const GAME_IDS: &[&str] = &["nim"];
 
+/// Every game with a one-line summary of its rules, for `sgcheck list`.
+pub const GAMES: &[(&str, &str)] = &[(
+    "nim",
+    "piles; take any positive number from one pile; normal play. Rules: -",
+)];
+
 /// Runs `verify` on the game `id`; `None` when no such game exists.
 pub fn verify_game(id: &str, sweep: &Sweep, progress: &ProgressBar) -> Option<GameReport> {
     Some(match id {

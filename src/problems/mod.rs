@@ -1,0 +1,179 @@
+//! Contest problems: one module per problem of SPEC.md, each with the same skeleton:
+//! parse the exact input format (strictly, naming the line and field of any error),
+//! validate the limits, answer with the fast solver or the oracle, print the exact
+//! output, and generate and shrink valid inputs for the audit.
+
+use rand_chacha::ChaCha8Rng;
+use sgcheck_oracles::SearchError;
+use std::fmt;
+
+pub mod p2197;
+mod reader;
+
+pub use reader::{ParseError, Reader};
+
+/// What `sgcheck list` prints about a problem.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Info {
+    /// Problem id (`p2197`, ...).
+    pub id: &'static str,
+    /// Other ids that name the same problem.
+    pub aliases: &'static [&'static str],
+    /// The game id it is an instance of.
+    pub game: &'static str,
+    /// One line: the original name and where it comes from.
+    pub title: &'static str,
+    /// The input format.
+    pub input: &'static str,
+    /// The output format.
+    pub output: &'static str,
+    /// The limits the parser enforces (lifted by `--lenient`).
+    pub limits: &'static str,
+}
+
+/// Which kind of case a generator should aim for. Random positions of most games are
+/// nearly all first-player wins; asking for losing positions on purpose keeps both
+/// answers in good proportion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Whatever comes out of the random draw.
+    Any,
+    /// A position the player to move loses.
+    Losing,
+    /// A winning position with several winning moves, where the game allows it.
+    ManyWinning,
+}
+
+/// One contest problem.
+pub trait Problem: Sync + Send {
+    /// One test case of the problem (a position, maybe with parameters).
+    type Case: Clone + fmt::Debug + PartialEq + Send + Sync;
+
+    /// The id, title, formats and limits.
+    fn info(&self) -> Info;
+
+    /// Parses a whole input. With `lenient`, limits are not enforced, but the format is.
+    fn parse(&self, input: &str, lenient: bool) -> Result<Vec<Self::Case>, ParseError>;
+
+    /// Writes cases as one input in the problem's format (with the case count or the
+    /// terminator line the format needs).
+    fn write_input(&self, cases: &[Self::Case]) -> String;
+
+    /// The fast solver's answer to case number `index` (from 0), as output lines.
+    fn answer(&self, case: &Self::Case, index: usize) -> Vec<String>;
+
+    /// The same answer computed through the exhaustive oracle.
+    fn oracle_answer(
+        &self,
+        case: &Self::Case,
+        index: usize,
+        budget: usize,
+    ) -> Result<Vec<String>, SearchError>;
+
+    /// Most cases one input may hold within the limits (formats read until end of
+    /// input have no official limit; they return a practical one).
+    fn max_cases(&self) -> usize;
+
+    /// Whether a case respects the limits, and if not, why.
+    fn check_limits(&self, case: &Self::Case) -> Result<(), String>;
+
+    /// Every valid case of total size `size` in a fixed order (for smallest-first
+    /// enumeration); empty when there are none of that size.
+    fn small_cases(&self, size: u32) -> Vec<Self::Case>;
+
+    /// A random valid case. `scale` in 0..=1 grows the case from tiny (0) to the
+    /// limits (1): number of piles and largest values.
+    fn generate(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Self::Case;
+
+    /// Valid cases strictly smaller than `case` (fewer piles, smaller numbers), most
+    /// promising first; used to shrink a failing case to a minimal one.
+    fn shrink(&self, case: &Self::Case) -> Vec<Self::Case>;
+}
+
+/// Answers a whole input with the fast solver: the output text, one line per answer.
+pub fn solve_fast<P: Problem>(p: &P, cases: &[P::Case]) -> String {
+    let mut out = String::new();
+    for (i, c) in cases.iter().enumerate() {
+        for line in p.answer(c, i) {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Answers a whole input through the oracle; fails when any case is too large.
+pub fn solve_oracle<P: Problem>(
+    p: &P,
+    cases: &[P::Case],
+    budget: usize,
+) -> Result<String, (usize, SearchError)> {
+    let mut out = String::new();
+    for (i, c) in cases.iter().enumerate() {
+        for line in p.oracle_answer(c, i, budget).map_err(|e| (i, e))? {
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}
+
+/// Shrink candidates for a list of piles: drop one pile (keeping at least
+/// `min_len`), then lower one pile to 0, to half, and by one.
+pub fn shrink_piles(piles: &[u64], min_len: usize) -> Vec<Vec<u64>> {
+    let mut out = Vec::new();
+    if piles.len() > min_len {
+        for i in 0..piles.len() {
+            let mut v = piles.to_vec();
+            v.remove(i);
+            out.push(v);
+        }
+    }
+    for i in 0..piles.len() {
+        let p = piles[i];
+        for smaller in [0, p / 2, p.saturating_sub(1)] {
+            if smaller < p {
+                let mut v = piles.to_vec();
+                v[i] = smaller;
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Something that wants to run with one concrete problem type.
+pub trait Visitor {
+    /// What the visit returns.
+    type Output;
+    /// Called with the problem.
+    fn visit<P: Problem>(self, problem: &P) -> Self::Output;
+}
+
+/// Every problem id, in SPEC.md's order.
+pub const PROBLEM_IDS: &[&str] = &["p2197"];
+
+/// Calls `v` with the problem named `id` (or one of its aliases); `None` if unknown.
+pub fn with_problem<V: Visitor>(id: &str, v: V) -> Option<V::Output> {
+    Some(match id {
+        "p2197" => v.visit(&p2197::P2197),
+        _ => return None,
+    })
+}
+
+/// The [`Info`] of every problem.
+pub fn all_info() -> Vec<Info> {
+    struct GetInfo;
+    impl Visitor for GetInfo {
+        type Output = Info;
+        fn visit<P: Problem>(self, p: &P) -> Info {
+            p.info()
+        }
+    }
+    PROBLEM_IDS
+        .iter()
+        .filter_map(|id| with_problem(id, GetInfo))
+        .collect()
+}

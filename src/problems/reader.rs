@@ -1,0 +1,179 @@
+//! A strict whitespace-separated number reader that knows its line numbers, so that
+//! every parse error names the line, the field and what was expected.
+
+use std::fmt;
+
+/// A malformed input: where, which field, what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// The field being read, e.g. "pile 3 of case 2".
+    pub field: String,
+    /// What was expected and what was found.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}: {}", self.line, self.field, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Reads numbers from an input, one token at a time.
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    line: usize,
+    lenient: bool,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over `text`. With `lenient`, [`Reader::limited`] does not enforce
+    /// limits.
+    pub fn new(text: &'a str, lenient: bool) -> Self {
+        Reader {
+            bytes: text.as_bytes(),
+            pos: 0,
+            line: 1,
+            lenient,
+        }
+    }
+
+    /// Whether limits are lifted.
+    pub fn lenient(&self) -> bool {
+        self.lenient
+    }
+
+    /// The current line (1-based): of the next token after [`Reader::at_end`].
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    fn skip_space(&mut self) {
+        while let Some(&b) = self.bytes.get(self.pos) {
+            match b {
+                b'\n' => self.line += 1,
+                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {}
+                _ => break,
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// True when only whitespace is left.
+    pub fn at_end(&mut self) -> bool {
+        self.skip_space();
+        self.pos >= self.bytes.len()
+    }
+
+    /// The next token, or `None` at the end of input.
+    pub fn token(&mut self) -> Option<&'a str> {
+        self.skip_space();
+        let start = self.pos;
+        while let Some(&b) = self.bytes.get(self.pos) {
+            if b.is_ascii_whitespace() {
+                break;
+            }
+            self.pos += 1;
+        }
+        if start == self.pos {
+            return None;
+        }
+        // Tokens end at ASCII whitespace, which never splits a UTF-8 character.
+        Some(std::str::from_utf8(&self.bytes[start..self.pos]).unwrap_or("<invalid UTF-8>"))
+    }
+
+    /// An error at the current line.
+    pub fn error(&self, field: impl Into<String>, message: impl Into<String>) -> ParseError {
+        ParseError {
+            line: self.line,
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    /// Reads a non-negative integer that fits in a u64 and lies in `min..=max`; the
+    /// range is part of the format and is enforced even when lenient.
+    pub fn number(&mut self, field: &str, min: u64, max: u64) -> Result<u64, ParseError> {
+        let tok = match self.token() {
+            Some(t) => t,
+            None => return Err(self.error(field, "expected a number, found end of input")),
+        };
+        let fast = tok.bytes().all(|b| b.is_ascii_digit()) && tok.len() <= 19;
+        let v = if fast {
+            tok.bytes().fold(0u64, |a, b| a * 10 + (b - b'0') as u64)
+        } else {
+            tok.parse::<u64>().map_err(|_| {
+                let what = if tok.starts_with('-') && tok[1..].bytes().all(|b| b.is_ascii_digit()) {
+                    "a negative number"
+                } else {
+                    "not a non-negative integer"
+                };
+                self.error(field, format!("expected a number, found {tok:?} ({what})"))
+            })?
+        };
+        if v < min || v > max {
+            return Err(self.error(field, format!("expected {min}..={max}, found {v}")));
+        }
+        Ok(v)
+    }
+
+    /// Reads a number that must lie in `min..=max` by the problem's limits; when
+    /// lenient, any u64 of at least `floor` is accepted instead.
+    pub fn limited(
+        &mut self,
+        field: &str,
+        min: u64,
+        max: u64,
+        floor: u64,
+    ) -> Result<u64, ParseError> {
+        if self.lenient {
+            self.number(field, floor, u64::MAX)
+        } else {
+            self.number(field, min, max)
+        }
+    }
+
+    /// Fails unless only whitespace is left.
+    pub fn expect_end(&mut self, after: &str) -> Result<(), ParseError> {
+        match self.token() {
+            None => Ok(()),
+            Some(t) => Err(self.error(
+                "end of input",
+                format!("unexpected {t:?} after {after}; the input should end there"),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_errors() {
+        let mut r = Reader::new("1  2\n\n 3 x\n-4 99999999999999999999", false);
+        assert_eq!(r.number("a", 0, 9), Ok(1));
+        assert_eq!(r.number("b", 0, 9), Ok(2));
+        assert_eq!(r.number("c", 0, 2).unwrap_err().line, 3);
+        let e = r.number("d", 0, 9).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (3, "d"));
+        assert!(e.message.contains("\"x\""), "{e}");
+        let e = r.number("e", 0, 9).unwrap_err();
+        assert!(e.message.contains("negative"), "{e}");
+        assert_eq!(e.line, 4);
+        assert!(r.number("f", 0, u64::MAX).is_err());
+        let e = r.number("g", 0, 9).unwrap_err();
+        assert!(e.message.contains("end of input"));
+    }
+
+    #[test]
+    fn lenient_lifts_limits_only() {
+        let mut r = Reader::new("5000 0", true);
+        assert_eq!(r.limited("n", 1, 10, 1), Ok(5000));
+        assert!(r.limited("m", 1, 10, 1).is_err());
+    }
+}
