@@ -44,6 +44,14 @@ pub trait Rules {
         false
     }
 
+    /// An upper bound on the number of moves from `pos`, when it is cheap to compute.
+    /// The solver refuses a position whose bound exceeds its budget before generating
+    /// a single move, so a pile of two billion stones fails fast instead of filling
+    /// memory. `None` (the default) means no bound is known.
+    fn move_bound(&self, _pos: &Self::Position) -> Option<u64> {
+        None
+    }
+
     /// The key under which a solved position is remembered. Positions with equal keys
     /// must have the same outcome; the default (the position itself) is always safe.
     /// Games whose rules are symmetric under reordering piles return a sorted copy,

@@ -15,8 +15,8 @@ use crate::Rules;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
-/// The default budget: distinct positions one query may solve (about 100 MB of table
-/// for positions of a few machine words).
+/// The default budget: positions one query may add to the table or hold on its search
+/// stack (a few hundred MB at most for positions of a few machine words).
 pub const DEFAULT_BUDGET: usize = 2_000_000;
 
 /// The result of a search for one position.
@@ -162,12 +162,28 @@ impl<R: Rules> Solver<R> {
         self.table.len()
     }
 
-    fn frame(&mut self, pos: &R::Position) -> Frame<R::Position> {
+    fn over_budget(&self) -> SearchError {
+        SearchError::Budget {
+            budget: self.budget,
+        }
+    }
+
+    /// Fails before generating the moves of a position whose announced move count
+    /// alone would exceed what is left of the budget (a pile of 2*10^9 stones).
+    fn check_bound(&self, pos: &R::Position, used: usize) -> Result<(), SearchError> {
+        match self.rules.move_bound(pos) {
+            Some(b) if b > self.budget.saturating_sub(used) as u64 => Err(self.over_budget()),
+            _ => Ok(()),
+        }
+    }
+
+    fn frame(&mut self, pos: &R::Position, used: usize) -> Result<Frame<R::Position>, SearchError> {
+        self.check_bound(pos, used)?;
         self.scratch.clear();
         self.rules.moves(pos, &mut self.scratch);
         let children = self.scratch.drain(..).map(|(_, p)| p).collect::<Vec<_>>();
         let stuck_wins = children.is_empty() && self.rules.stuck_player_wins(pos);
-        Frame {
+        Ok(Frame {
             key: self.rules.key(pos),
             children,
             next: 0,
@@ -175,7 +191,7 @@ impl<R: Rules> Solver<R> {
             win: false,
             fastest_win: u32::MAX,
             slowest_loss: 0,
-        }
+        })
     }
 
     fn finish(&self, frame: &Frame<R::Position>) -> Packed {
@@ -212,7 +228,11 @@ impl<R: Rules> Solver<R> {
             self.table.clear();
         }
         let start = self.table.len();
-        let mut stack = vec![self.frame(root)];
+        // The budget counts the positions this query adds to the table plus every
+        // child position held on the stack, so memory stays proportional to it.
+        let root_frame = self.frame(root, 0)?;
+        let mut held = root_frame.children.len();
+        let mut stack = vec![root_frame];
         loop {
             let top = stack.last_mut().expect("stack is never empty here");
             let done = top.next >= top.children.len() || (!self.remoteness && top.win);
@@ -223,16 +243,17 @@ impl<R: Rules> Solver<R> {
                     continue;
                 }
                 let child = top.children[top.next].clone();
-                if self.table.len() - start + stack.len() >= self.budget {
-                    return Err(SearchError::Budget {
-                        budget: self.budget,
-                    });
+                let used = self.table.len() - start + held;
+                if used >= self.budget {
+                    return Err(self.over_budget());
                 }
-                let frame = self.frame(&child);
+                let frame = self.frame(&child, used)?;
+                held += frame.children.len();
                 stack.push(frame);
                 continue;
             }
             let frame = stack.pop().expect("stack is never empty here");
+            held -= frame.children.len();
             let packed = self.finish(&frame);
             self.table.insert(frame.key, packed);
             match stack.last_mut() {
@@ -245,6 +266,7 @@ impl<R: Rules> Solver<R> {
     /// Solves a position and lists every winning move in canonical order.
     pub fn analyze(&mut self, pos: &R::Position) -> Result<Analysis<R::Move>, SearchError> {
         let root = self.solve(pos)?;
+        self.check_bound(pos, 0)?;
         let mut moves = Vec::new();
         self.rules.moves(pos, &mut moves);
         let mut winning = Vec::new();

@@ -5,4 +5,12 @@
 //! move order, the compact notation (`FromStr`/`Display`), and tests whose expected
 //! values say where they come from.
 
+pub mod bash;
+pub mod ed;
+pub mod following_nim;
+pub mod lasker;
 pub mod nim;
+pub mod plus_heap;
+pub mod split;
+pub mod subtraction;
+pub mod take_range;

@@ -43,6 +43,11 @@ impl Rules for Nim {
         }
     }
 
+    /// One move per stone: the sum of the piles.
+    fn move_bound(&self, pos: &Piles) -> Option<u64> {
+        Some(pos.0.iter().fold(0u64, |a, &p| a.saturating_add(p)))
+    }
+
     /// Reordering piles changes nothing in the rules, so positions are remembered
     /// with their piles sorted.
     fn key(&self, pos: &Piles) -> Piles {
@@ -166,6 +171,14 @@ mod tests {
         let mut s = Solver::new(Nim).with_budget(10);
         let err = s.analyze(&"5,6,7,8".parse().unwrap()).unwrap_err();
         assert_eq!(err, SearchError::Budget { budget: 10 });
+    }
+
+    #[test]
+    fn huge_pile_fails_fast() {
+        // Two billion moves from the root: refused before any move is generated.
+        let mut s = Solver::new(Nim).with_budget(1000);
+        let err = s.analyze(&"2000000000,1".parse().unwrap()).unwrap_err();
+        assert_eq!(err, SearchError::Budget { budget: 1000 });
     }
 
     #[test]
