@@ -27,6 +27,8 @@ pub struct Reader<'a> {
     bytes: &'a [u8],
     pos: usize,
     line: usize,
+    /// Line of the last token read: where "found end of input" errors point.
+    last_line: usize,
     lenient: bool,
 }
 
@@ -38,6 +40,7 @@ impl<'a> Reader<'a> {
             bytes: text.as_bytes(),
             pos: 0,
             line: 1,
+            last_line: 1,
             lenient,
         }
     }
@@ -82,6 +85,7 @@ impl<'a> Reader<'a> {
         if start == self.pos {
             return None;
         }
+        self.last_line = self.line;
         // Tokens end at ASCII whitespace, which never splits a UTF-8 character.
         Some(std::str::from_utf8(&self.bytes[start..self.pos]).unwrap_or("<invalid UTF-8>"))
     }
@@ -100,7 +104,13 @@ impl<'a> Reader<'a> {
     pub fn number(&mut self, field: &str, min: u64, max: u64) -> Result<u64, ParseError> {
         let tok = match self.token() {
             Some(t) => t,
-            None => return Err(self.error(field, "expected a number, found end of input")),
+            None => {
+                return Err(ParseError {
+                    line: self.last_line,
+                    field: field.into(),
+                    message: "expected a number, found end of input".into(),
+                })
+            }
         };
         let fast = tok.bytes().all(|b| b.is_ascii_digit()) && tok.len() <= 19;
         let v = if fast {
@@ -168,6 +178,10 @@ mod tests {
         assert!(r.number("f", 0, u64::MAX).is_err());
         let e = r.number("g", 0, 9).unwrap_err();
         assert!(e.message.contains("end of input"));
+        assert_eq!(
+            e.line, 4,
+            "end of input is reported on the last line with a token"
+        );
     }
 
     #[test]
