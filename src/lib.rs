@@ -9,7 +9,9 @@
 
 pub use sgcheck_oracles as oracles;
 
+pub mod audit;
 pub mod cli;
+pub mod fuzzing;
 pub mod games;
 pub mod problems;
 pub mod verify;
