@@ -118,6 +118,8 @@ pub struct TierReport {
     pub disagreements: u64,
     /// Instances the oracle could not finish within its budget (not compared).
     pub skipped: u64,
+    /// Wall time spent on this tier.
+    pub seconds: f64,
     /// Comparisons per second of wall time.
     pub per_second: f64,
     /// The smallest disagreement found, if any.
@@ -345,6 +347,7 @@ pub fn verify_subject<S: Subject>(
         agreements: t1.checked - t1.disagreements,
         disagreements: t1.disagreements,
         skipped: 0,
+        seconds: t1_time.as_secs_f64(),
         per_second: per_second(t1.checked, t1_time),
         first_disagreement: t1.first.map(|(what, closed, table)| Disagreement {
             rules: "-".into(),
@@ -396,6 +399,7 @@ pub fn verify_subject<S: Subject>(
         agreements: tally.checked - tally.disagreements,
         disagreements: tally.disagreements,
         skipped: tally.skipped,
+        seconds: t2_time.as_secs_f64(),
         per_second: per_second(tally.checked, t2_time),
         first_disagreement: tally.first.map(|(_, d)| d),
     };
@@ -456,4 +460,137 @@ mod tests {
         assert_eq!(c[0], vec![2]);
         assert!(c.iter().all(|v| v.iter().sum::<u64>() == 2));
     }
+}
+
+/// Tier 3: each problem's formatted answer (`solve`) against the same answer computed
+/// through the oracle, on the problem's smallest cases first, then random small ones.
+pub fn verify_problem<P: crate::problems::Problem>(p: &P, sweep: &Sweep) -> TierReport {
+    use crate::problems::Shape;
+    use rand::Rng;
+    let start = Instant::now();
+    let enumerate_until = start + sweep.time.mul_f64(sweep.enumerate_share);
+    let until = start + sweep.time;
+    let id = p.info().id;
+    let check = |case: &P::Case| -> Result<Option<Disagreement>, SearchError> {
+        let oracle = p.oracle_answer(case, 0, sweep.budget)?;
+        let fast = p.answer(case, 0);
+        if fast == oracle {
+            return Ok(None);
+        }
+        let input = p.write_input(std::slice::from_ref(case));
+        Ok(Some(Disagreement {
+            rules: "-".into(),
+            position: input.trim_end().replace('\n', " / "),
+            fast: fast.join(" / "),
+            oracle: oracle.join(" / "),
+            reproduce: format!(
+                "printf '%s' {} | sgcheck solve {id} --engine oracle",
+                crate::fuzzing::shell_quote(&input)
+            ),
+        }))
+    };
+    let run = |cases: &[P::Case], order: u64| -> Tally {
+        cases
+            .par_iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let mut t = Tally::default();
+                match check(c) {
+                    Ok(None) => t.checked = 1,
+                    Ok(Some(d)) => {
+                        t.checked = 1;
+                        t.disagreements = 1;
+                        t.first = Some((order + i as u64, d));
+                    }
+                    Err(_) => t.skipped = 1,
+                }
+                t
+            })
+            .reduce(Tally::default, Tally::merge)
+    };
+    let mut tally = Tally::default();
+    let mut order = 0u64;
+    let mut size = 0u32;
+    while Instant::now() < enumerate_until && tally.disagreements == 0 && size < 64 {
+        let cases = p.small_cases(size);
+        size += 1;
+        if cases.is_empty() {
+            continue;
+        }
+        tally = tally.merge(run(&cases, order));
+        order += cases.len() as u64;
+    }
+    let mut round = 0u64;
+    while Instant::now() < until && tally.disagreements == 0 {
+        let mut rng = ChaCha8Rng::seed_from_u64(
+            sweep.seed ^ 0x5EED ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        let cases: Vec<P::Case> = (0..256)
+            .map(|i| {
+                let shape = [Shape::Any, Shape::Losing, Shape::ManyWinning][i % 3];
+                // Tiny cases: tier 3 is about the format and the answer lines; the
+                // oracle must finish (the ones it cannot are counted as skipped).
+                let scale = rng.gen_range(0.0..0.001);
+                p.generate(&mut rng, scale, shape)
+            })
+            .collect();
+        tally = tally.merge(run(&cases, order));
+        order += cases.len() as u64;
+        round += 1;
+    }
+    TierReport {
+        tier: 3,
+        checked: tally.checked,
+        agreements: tally.checked - tally.disagreements,
+        disagreements: tally.disagreements,
+        skipped: tally.skipped,
+        seconds: start.elapsed().as_secs_f64(),
+        per_second: per_second(tally.checked, start.elapsed()),
+        first_disagreement: tally.first.map(|(_, d)| d),
+    }
+}
+
+/// Tier 3 for every problem of the game `game`, merged into one report (`None` when no
+/// problem is an instance of that game).
+pub fn verify_problems_of(game: &str, sweep: &Sweep) -> Option<TierReport> {
+    struct Run<'a>(&'a Sweep);
+    impl crate::problems::Visitor for Run<'_> {
+        type Output = TierReport;
+        fn visit<P: crate::problems::Problem>(self, p: &P) -> TierReport {
+            verify_problem(p, self.0)
+        }
+    }
+    let ids: Vec<&str> = crate::problems::all_info()
+        .iter()
+        .filter(|i| i.game == game)
+        .map(|i| i.id)
+        .collect();
+    if ids.is_empty() {
+        return None;
+    }
+    let share = Sweep {
+        time: sweep.time.div_f64(ids.len() as f64),
+        ..sweep.clone()
+    };
+    let mut merged: Option<TierReport> = None;
+    for id in ids {
+        let r = crate::problems::with_problem(id, Run(&share)).expect("listed problem exists");
+        merged = Some(match merged {
+            None => r,
+            Some(m) => {
+                let secs = m.seconds + r.seconds;
+                TierReport {
+                    tier: 3,
+                    checked: m.checked + r.checked,
+                    agreements: m.agreements + r.agreements,
+                    disagreements: m.disagreements + r.disagreements,
+                    skipped: m.skipped + r.skipped,
+                    seconds: secs,
+                    per_second: per_second(m.checked + r.checked, Duration::from_secs_f64(secs)),
+                    first_disagreement: m.first_disagreement.or(r.first_disagreement),
+                }
+            }
+        });
+    }
+    merged
 }

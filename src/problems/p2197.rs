@@ -107,32 +107,27 @@ impl Problem for P2197 {
         let max_n = 1 + ((MAX_N - 1) as f64 * scale * scale) as u64;
         let max_pile = 1 + ((MAX_PILE - 1) as f64 * scale) as u64;
         loop {
-            let n = rng.gen_range(1..=max_n) as usize;
+            // Losing and many-winning shapes need two piles at least (one pile is
+            // always a win with exactly one winning move, or a loss when empty).
+            let min_n = if shape == Shape::Any { 1 } else { 2 };
+            let n = rng.gen_range(min_n..=max_n.max(min_n)) as usize;
             let mut piles: Vec<u64> = (0..n).map(|_| rng.gen_range(0..=max_pile)).collect();
-            match shape {
-                Shape::Any => return piles,
-                Shape::Losing | Shape::ManyWinning => {
-                    if n < 2 {
-                        if shape == Shape::Losing {
-                            return vec![0];
-                        }
-                        continue;
-                    }
-                    // The last pile set to the XOR of the others makes the XOR zero
-                    // (losing); then raising one pile makes every pile with the top bit
-                    // of the new XOR a winning move.
-                    let x = piles[..n - 1].iter().fold(0, |a, &p| a ^ p);
-                    if x > MAX_PILE {
-                        continue;
-                    }
-                    piles[n - 1] = x;
-                    if shape == Shape::ManyWinning {
-                        let i = rng.gen_range(0..n);
-                        piles[i] = rng.gen_range(0..=max_pile);
-                    }
-                    return piles;
-                }
+            if shape == Shape::Any {
+                return piles;
             }
+            // The last pile set to the XOR of the others makes the XOR zero (losing);
+            // then raising one pile makes every pile holding the top bit of the new
+            // XOR a winning move.
+            let x = piles[..n - 1].iter().fold(0, |a, &p| a ^ p);
+            if x > MAX_PILE {
+                continue;
+            }
+            piles[n - 1] = x;
+            if shape == Shape::ManyWinning {
+                let i = rng.gen_range(0..n);
+                piles[i] = rng.gen_range(0..=max_pile);
+            }
+            return piles;
         }
     }
 
