@@ -9,6 +9,8 @@
 
 pub use sgcheck_oracles as oracles;
 
+#[cfg(feature = "quickcheck")]
+pub mod arbitrary;
 pub mod audit;
 pub mod cli;
 pub mod fuzzing;
