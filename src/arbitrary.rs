@@ -153,7 +153,7 @@ impl Arbitrary for Case<Bash> {
             shrink_values(&self.position.0, 0, 0)
                 .into_iter()
                 .map(|p| Case {
-                    rules: self.rules.clone(),
+                    rules: self.rules,
                     position: Piles(p),
                 }),
         );
@@ -177,7 +177,7 @@ impl Arbitrary for Case<TakeRange> {
         for m in [0, n / 2, n.saturating_sub(1)] {
             if m < n {
                 out.push(Case {
-                    rules: self.rules.clone(),
+                    rules: self.rules,
                     position: Coins(m),
                 });
             }

@@ -20,6 +20,16 @@
 use crate::problems::{self, Problem};
 use crate::verify::{check_command, compare, Subject};
 use arbitrary::{Arbitrary, Unstructured};
+use sgcheck_oracles::games::{
+    bash::Bash,
+    ed::{Ed, EdPiles},
+    following_nim::{FnPosition, FollowingNim},
+    lasker::Lasker,
+    nim::{Nim, Piles},
+    split::{Bottles, SplitGame},
+    subtraction::Subtraction,
+    take_range::{Coins, TakeRange},
+};
 use sgcheck_oracles::{Rules, Solver};
 use std::fmt;
 
@@ -144,6 +154,14 @@ macro_rules! parse_target {
 }
 
 parse_target!(P2197Parse, "p2197");
+parse_target!(Hdu1846Parse, "hdu1846");
+parse_target!(Hdu2897Parse, "hdu2897");
+parse_target!(Hdu3032Parse, "hdu3032");
+parse_target!(Hdu1848Parse, "hdu1848");
+parse_target!(P2148Parse, "p2148");
+parse_target!(Bzoj1188Parse, "bzoj1188");
+parse_target!(Uva1378Parse, "uva1378");
+parse_target!(FollowingnimParse, "followingnim");
 
 /// Piles for small pile games: at most `max_piles` piles of at most `max_size`, or
 /// `None` when the raw input is outside those bounds (the input is then rejected).
@@ -189,30 +207,156 @@ macro_rules! byte_input {
     };
 }
 
-/// `nim_agree`: up to 5 piles of up to 12 stones, one byte per pile.
-#[derive(Clone)]
-pub struct NimAgree {
-    /// One byte per pile.
-    pub piles: Vec<u8>,
+/// Declares a `<game>_agree` target: its input type (one byte per field, the last field
+/// taking the rest), the decoding into an instance (`None`: outside the domain, the
+/// input is rejected), its `Debug` (the `sgcheck check` command) and its check.
+macro_rules! game_target {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $check:ident, $game:literal, $subject:expr, $rules:ty,
+        { $($field:ident),* ; $rest:ident },
+        |$s:ident| $decode:block
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone)]
+        pub struct $name {
+            $(
+                #[doc = concat!("The byte `", stringify!($field), "`.")]
+                pub $field: u8,
+            )*
+            /// The remaining bytes.
+            pub $rest: Vec<u8>,
+        }
+
+        byte_input!($name { $($field),* ; $rest });
+
+        impl $name {
+            /// The instance this input stands for, or `None` outside the target's domain.
+            pub fn instance(&self) -> Option<($rules, <$rules as Rules>::Position)> {
+                let $s = self;
+                $decode
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self.instance() {
+                    Some((r, p)) => f.write_str(&check_command($game, &r.to_string(), &p.to_string())),
+                    None => write!(f, "(outside the domain of {}_agree)", $game.replace('-', "_")),
+                }
+            }
+        }
+
+        #[doc = concat!("The body of `", $game, "_agree`.")]
+        pub fn $check(input: &$name) -> Checked {
+            match input.instance() {
+                Some((r, p)) => agree(&$subject, &r, &p),
+                None => Checked::Rejected,
+            }
+        }
+    };
 }
 
-byte_input!(NimAgree { ; piles });
+/// The amounts 1..=8 whose bits are set in `mask` (bit 0 is amount 1).
+fn amounts(mask: u8) -> Vec<u64> {
+    (0..8).filter(|b| mask & (1 << b) != 0).map(|b| b as u64 + 1).collect()
+}
 
-impl fmt::Debug for NimAgree {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p: Vec<String> = self.piles.iter().map(|x| x.to_string()).collect();
-        f.write_str(&check_command("nim", "-", &p.join(",")))
+game_target!(
+    /// `nim_agree`: up to 5 piles of up to 12 stones, one byte per pile.
+    NimAgree, check_nim_agree, "nim", crate::games::nim::NimSubject, Nim,
+    { ; piles },
+    |s| { Some((Nim, Piles(small_piles(&s.piles, 5, 12)?))) }
+);
+
+game_target!(
+    /// `bash_agree`: m in 1..=8, then up to 4 piles of up to 16.
+    BashAgree, check_bash_agree, "bash", crate::games::bash::BashSubject, Bash,
+    { m ; piles },
+    |s| {
+        if !(1..=8).contains(&s.m) {
+            return None;
+        }
+        Some((Bash { m: s.m as u64 }, Piles(small_piles(&s.piles, 4, 16)?)))
     }
-}
+);
 
-/// The body of `nim_agree`.
-pub fn check_nim_agree(input: &NimAgree) -> Checked {
-    use sgcheck_oracles::games::nim::{Nim, Piles};
-    match small_piles(&input.piles, 5, 12) {
-        Some(p) => agree(&crate::games::nim::NimSubject, &Nim, &Piles(p)),
-        None => Checked::Rejected,
+game_target!(
+    /// `take_range_agree`: p in 1..=10, q in p..=12, one pile of at most 120 coins.
+    TakeRangeAgree, check_take_range_agree, "take-range", crate::games::take_range::TakeRangeSubject, TakeRange,
+    { p, q, n ; rest },
+    |s| {
+        if !(1..=10).contains(&s.p) || s.q < s.p || s.q > 12 || s.n > 120 || !s.rest.is_empty() {
+            return None;
+        }
+        Some((TakeRange { p: s.p as u64, q: s.q as u64 }, Coins(s.n as u64)))
     }
-}
+);
+
+game_target!(
+    /// `subtraction_agree`: the set as a bit mask of 1..=8, then up to 3 piles of up to 20.
+    SubtractionAgree, check_subtraction_agree, "subtraction",
+    crate::games::subtraction::SubtractionSubject::default(), Subtraction,
+    { set ; piles },
+    |s| {
+        let rules = Subtraction::new(amounts(s.set)).ok()?;
+        Some((rules, Piles(small_piles(&s.piles, 3, 20)?)))
+    }
+);
+
+game_target!(
+    /// `lasker_agree`: up to 3 piles of up to 8.
+    LaskerAgree, check_lasker_agree, "lasker", crate::games::lasker::LaskerSubject, Lasker,
+    { ; piles },
+    |s| { Some((Lasker, Piles(small_piles(&s.piles, 3, 8)?))) }
+);
+
+game_target!(
+    /// `ed_agree`: one or two pairs of piles, each pile in 1..=10.
+    EdAgree, check_ed_agree, "ed", crate::games::ed::EdSubject, Ed,
+    { ; piles },
+    |s| {
+        let p = small_piles(&s.piles, 4, 10)?;
+        if p.is_empty() || p.len() % 2 == 1 || p.contains(&0) {
+            return None;
+        }
+        Some((Ed, EdPiles(p)))
+    }
+);
+
+game_target!(
+    /// `split_agree`: 1..=6 bottles of at most 3 beans each.
+    SplitAgree, check_split_agree, "split", crate::games::split::SplitSubject, SplitGame,
+    { ; bottles },
+    |s| {
+        let b = small_piles(&s.bottles, 6, 3)?;
+        if b.is_empty() {
+            return None;
+        }
+        Some((SplitGame, Bottles(b.into_iter().map(|c| c as u32).collect())))
+    }
+);
+
+game_target!(
+    /// `following_nim_agree`: the specials as a bit mask of 1..=8, the forced pile (0 for
+    /// none, k for pile k-1), then up to 3 piles of up to 8.
+    FollowingNimAgree, check_following_nim_agree, "following-nim",
+    crate::games::following_nim::FollowingNimSubject, FollowingNim,
+    { specials, forced ; piles },
+    |s| {
+        let rules = FollowingNim::new(amounts(s.specials)).ok()?;
+        if s.specials == 0 {
+            return None;
+        }
+        let piles = small_piles(&s.piles, 3, 8)?;
+        let forced = match s.forced {
+            0 => None,
+            k if (k as usize) <= piles.len() => Some(k as usize - 1),
+            _ => return None,
+        };
+        Some((rules, FnPosition { piles, forced }))
+    }
+);
 
 // ---------------------------------------------------------------------------------
 // Problem targets.
@@ -234,14 +378,47 @@ pub fn check_parse<I: ParseTarget>(input: &I) -> Checked {
 // Replay.
 
 /// Every fuzz target's name.
-pub const TARGETS: &[&str] = &["nim_agree", "p2197_parse"];
+pub const TARGETS: &[&str] = &[
+    "nim_agree",
+    "bash_agree",
+    "take_range_agree",
+    "subtraction_agree",
+    "lasker_agree",
+    "ed_agree",
+    "split_agree",
+    "following_nim_agree",
+    "p2197_parse",
+    "hdu1846_parse",
+    "hdu2897_parse",
+    "hdu3032_parse",
+    "hdu1848_parse",
+    "p2148_parse",
+    "bzoj1188_parse",
+    "uva1378_parse",
+    "followingnim_parse",
+];
 
 /// Decodes `data` for the target `name` and runs its check; `None` for an unknown
 /// target or an input that does not decode.
 pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
     Some(match name {
         "nim_agree" => check_nim_agree(&decode(data)?),
+        "bash_agree" => check_bash_agree(&decode(data)?),
+        "take_range_agree" => check_take_range_agree(&decode(data)?),
+        "subtraction_agree" => check_subtraction_agree(&decode(data)?),
+        "lasker_agree" => check_lasker_agree(&decode(data)?),
+        "ed_agree" => check_ed_agree(&decode(data)?),
+        "split_agree" => check_split_agree(&decode(data)?),
+        "following_nim_agree" => check_following_nim_agree(&decode(data)?),
         "p2197_parse" => check_parse(&decode::<P2197Parse>(data)?),
+        "hdu1846_parse" => check_parse(&decode::<Hdu1846Parse>(data)?),
+        "hdu2897_parse" => check_parse(&decode::<Hdu2897Parse>(data)?),
+        "hdu3032_parse" => check_parse(&decode::<Hdu3032Parse>(data)?),
+        "hdu1848_parse" => check_parse(&decode::<Hdu1848Parse>(data)?),
+        "p2148_parse" => check_parse(&decode::<P2148Parse>(data)?),
+        "bzoj1188_parse" => check_parse(&decode::<Bzoj1188Parse>(data)?),
+        "uva1378_parse" => check_parse(&decode::<Uva1378Parse>(data)?),
+        "followingnim_parse" => check_parse(&decode::<FollowingnimParse>(data)?),
         _ => return None,
     })
 }

@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+pub mod audit;
 pub mod check;
 pub mod list;
 pub mod solve;
@@ -40,6 +41,9 @@ pub enum Command {
     Solve(solve::Args),
     /// List every game and problem with its format and limits.
     List(list::Args),
+    /// Run a program on many valid inputs of a problem; report the smallest input it
+    /// fails on (wrong answer, crash, time or output limit).
+    Audit(audit::Args),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -49,6 +53,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Check(a) => check::run(a),
         Command::Solve(a) => solve::run(a),
         Command::List(a) => list::run(a),
+        Command::Audit(a) => audit::run(a),
     };
     match result {
         Ok(code) => code,

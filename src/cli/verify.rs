@@ -16,7 +16,7 @@ pub struct Args {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Total wall-time budget in seconds, shared evenly by the selected games.
-    #[arg(long, default_value_t = 40.0)]
+    #[arg(long, default_value_t = 50.0)]
     pub time: f64,
     /// Most positions the oracle may explore for one instance.
     #[arg(long, default_value_t = SWEEP_BUDGET)]
@@ -58,17 +58,17 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             args.time
         );
     }
-    // Each game's share of the budget: four fifths for tiers 1 and 2, the rest for
-    // tier 3 (its problems' formatted answers against the oracle).
+    // Each game's share of the budget: 85% for tiers 1 and 2, the rest for tier 3 (its
+    // problems' formatted answers against the oracle).
     let slot = args.time / ids.len() as f64;
     let sweep = Sweep {
         seed,
-        time: Duration::from_secs_f64(slot * 0.8),
+        time: Duration::from_secs_f64(slot * 0.85),
         budget: args.budget,
         ..Sweep::default()
     };
     let sweep3 = Sweep {
-        time: Duration::from_secs_f64(slot * 0.2),
+        time: Duration::from_secs_f64(slot * 0.15),
         ..sweep.clone()
     };
     let pb = progress_bar(ids.len() as u64, !args.no_progress && !args.json);

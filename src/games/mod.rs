@@ -13,24 +13,86 @@
 
 use sgcheck_oracles::Analysis;
 
+pub mod bash;
+pub mod ed;
+pub mod following_nim;
+pub mod lasker;
 pub mod nim;
+pub mod split;
+pub mod subtraction;
+pub mod take_range;
 
 use crate::verify::{check_one, verify_subject, CheckOutcome, GameReport, Sweep};
 use indicatif::ProgressBar;
 
 /// Every game id `verify` knows, in the order SPEC.md lists them.
-pub const GAME_IDS: &[&str] = &["nim"];
+pub const GAME_IDS: &[&str] = &[
+    "nim",
+    "bash",
+    "take-range",
+    "lasker",
+    "subtraction",
+    "ed",
+    "split",
+    "following-nim",
+];
 
 /// Every game with a one-line summary of its rules, for `sgcheck list`.
-pub const GAMES: &[(&str, &str)] = &[(
-    "nim",
-    "piles; take any positive number from one pile; normal play. Rules: -",
-)];
+pub const GAMES: &[(&str, &str)] = &[
+    (
+        "nim",
+        "piles; take any positive number from one pile; normal play. Rules: -",
+    ),
+    (
+        "bash",
+        "piles; take 1 to m stones from one pile; normal play. Rules: m=3",
+    ),
+    (
+        "take-range",
+        "one pile; take p to q coins (all of them when fewer than p remain); whoever \
+         takes the last coin loses. Rules: p=2,q=4",
+    ),
+    (
+        "lasker",
+        "piles; take any positive number from one pile, or split one pile into two \
+         non-empty piles; normal play. Rules: -",
+    ),
+    (
+        "subtraction",
+        "piles; take s stones from one pile, s in a finite set S; normal play. \
+         Rules: the set, e.g. 2,3,5",
+    ),
+    (
+        "ed",
+        "2n piles in pairs; remove one pile of a pair and split the other into two \
+         non-empty piles that take both places; normal play. Rules: -",
+    ),
+    (
+        "split",
+        "bottles 0..n-1; take a bean from a non-empty bottle i and put one into j and \
+         one into k, i < j <= k < n (two into j when j == k); normal play. Rules: -",
+    ),
+    (
+        "following-nim",
+        "piles; Nim, but taking a special amount forces the next player to take from \
+         that same pile (forced on an empty pile = lose); normal play. Rules: the \
+         special amounts, e.g. 1,7",
+    ),
+];
 
 /// Runs `verify` on the game `id`; `None` when no such game exists.
 pub fn verify_game(id: &str, sweep: &Sweep, progress: &ProgressBar) -> Option<GameReport> {
     Some(match id {
         "nim" => verify_subject(&nim::NimSubject, sweep, progress),
+        "bash" => verify_subject(&bash::BashSubject, sweep, progress),
+        "take-range" => verify_subject(&take_range::TakeRangeSubject, sweep, progress),
+        "lasker" => verify_subject(&lasker::LaskerSubject, sweep, progress),
+        "subtraction" => {
+            verify_subject(&subtraction::SubtractionSubject::default(), sweep, progress)
+        }
+        "ed" => verify_subject(&ed::EdSubject, sweep, progress),
+        "split" => verify_subject(&split::SplitSubject, sweep, progress),
+        "following-nim" => verify_subject(&following_nim::FollowingNimSubject, sweep, progress),
         _ => return None,
     })
 }
@@ -44,6 +106,18 @@ pub fn check_game(
 ) -> Option<Result<CheckOutcome, String>> {
     Some(match id {
         "nim" => check_one(&nim::NimSubject, rules, position, budget),
+        "bash" => check_one(&bash::BashSubject, rules, position, budget),
+        "take-range" => check_one(&take_range::TakeRangeSubject, rules, position, budget),
+        "lasker" => check_one(&lasker::LaskerSubject, rules, position, budget),
+        "subtraction" => check_one(
+            &subtraction::SubtractionSubject::default(),
+            rules,
+            position,
+            budget,
+        ),
+        "ed" => check_one(&ed::EdSubject, rules, position, budget),
+        "split" => check_one(&split::SplitSubject, rules, position, budget),
+        "following-nim" => check_one(&following_nim::FollowingNimSubject, rules, position, budget),
         _ => return None,
     })
 }

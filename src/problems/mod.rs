@@ -7,7 +7,15 @@ use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::SearchError;
 use std::fmt;
 
+pub mod bzoj1188;
+pub mod followingnim;
+pub mod hdu1846;
+pub mod hdu1848;
+pub mod hdu2897;
+pub mod hdu3032;
+pub mod p2148;
 pub mod p2197;
+pub mod uva1378;
 mod reader;
 
 pub use reader::{ParseError, Reader};
@@ -153,12 +161,30 @@ pub trait Visitor {
 }
 
 /// Every problem id, in SPEC.md's order.
-pub const PROBLEM_IDS: &[&str] = &["p2197"];
+pub const PROBLEM_IDS: &[&str] = &[
+    "p2197",
+    "hdu1846",
+    "hdu2897",
+    "hdu3032",
+    "hdu1848",
+    "p2148",
+    "bzoj1188",
+    "uva1378",
+    "followingnim",
+];
 
 /// Calls `v` with the problem named `id` (or one of its aliases); `None` if unknown.
 pub fn with_problem<V: Visitor>(id: &str, v: V) -> Option<V::Output> {
     Some(match id {
         "p2197" => v.visit(&p2197::P2197),
+        "hdu1846" => v.visit(&hdu1846::Hdu1846),
+        "hdu2897" => v.visit(&hdu2897::Hdu2897),
+        "hdu3032" => v.visit(&hdu3032::Hdu3032),
+        "hdu1848" => v.visit(&hdu1848::Hdu1848),
+        "p2148" => v.visit(&p2148::P2148),
+        "bzoj1188" | "p3185" => v.visit(&bzoj1188::Bzoj1188),
+        "uva1378" => v.visit(&uva1378::Uva1378),
+        "followingnim" => v.visit(&followingnim::FollowingNimProblem),
         _ => return None,
     })
 }

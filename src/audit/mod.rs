@@ -1,0 +1,593 @@
+//! `sgcheck audit`: run someone's program on many valid inputs of a problem, find an
+//! input on which it fails, and shrink that input to a minimal one.
+//!
+//! The search ([`source`]) goes smallest-first through every tiny case, interleaved
+//! with random cases of growing size and cases at the limits (one batch in four while
+//! tiny cases last, then all). The order of batches depends only on the seed, and the
+//! first failing batch in that order wins, so an audit is reproducible from its seed
+//! (given the time to get as far). Cases are *batched*: as
+//! many as the format allows go into one input ([`Problem::max_cases`]), because
+//! starting a process costs far more than answering one more case. Batches run in
+//! parallel (`jobs`). The expected answers come from the fast solver, cross-checked
+//! with the exhaustive oracle on small cases (a disagreement there is a bug in
+//! sgcheck, reported as [`AuditError::OracleMismatch`]).
+//!
+//! A failing batch is then isolated and shrunk ([`shrink`]): greedily, take the first
+//! smaller valid input (fewer cases, then [`Problem::shrink`] of a case) on which the
+//! program still fails *the same way* (same [`Verdict`]), until none does. Every
+//! candidate is a complete input, its cases numbered from 0, so answers that print
+//! the case number (`Game 1:`) stay right.
+//!
+//! Programs are run through the [`Contestant`] trait ([`runner`]), so the whole
+//! search-and-shrink logic is tested in process with fakes.
+
+use crate::problems::Problem;
+use indicatif::ProgressBar;
+use serde::Serialize;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+pub mod compare;
+pub mod runner;
+mod shrink;
+pub mod source;
+
+pub use compare::{CompareMode, Mismatch};
+pub use runner::{
+    install_interrupt_handler, Contestant, Exit, FnContestant, ProcessContestant, RawFnContestant,
+    RunError, RunLimits, RunResult,
+};
+
+/// Largest single-case input (in bytes) handed to [`Problem::shrink`]. Shrink
+/// candidates are whole copies of the case, so their memory grows with the square of
+/// its size; a larger failing case is replaced by a smaller random one that fails the
+/// same way, when one can be found, else reported as found (not minimal).
+pub const SHRINK_CASE_MAX_BYTES: usize = 4 * 1024;
+/// Largest single-case input (in bytes) whose answer is cross-checked by the oracle.
+pub const ORACLE_MAX_BYTES: usize = 48;
+/// Default oracle budget (positions) of the cross-check; cases that need more are
+/// simply not cross-checked.
+pub const DEFAULT_ORACLE_BUDGET: usize = 5_000;
+/// Most of the audit's wall time the oracle cross-check may take (it is a safety
+/// net for sgcheck's own solvers, which `sgcheck verify` tests far more thoroughly).
+pub const ORACLE_TIME_SHARE: f64 = 0.1;
+/// Seconds of oracle cross-checking always allowed on top of [`ORACLE_TIME_SHARE`], so
+/// the first (smallest) cases are always cross-checked.
+pub const ORACLE_FREE_SECONDS: f64 = 0.25;
+/// Oracle budget for confirming the expected output of the final wrong-answer
+/// counterexample (once per audit, so it can be generous).
+pub const CONFIRM_BUDGET: usize = sgcheck_oracles::DEFAULT_BUDGET;
+/// Most input bytes in one batch (a single larger case still runs alone).
+pub const BATCH_MAX_BYTES: usize = 4 << 20;
+/// Most bytes of the actual output kept in a [`Counterexample`] (the `--save`d
+/// `.out` file has all of it).
+pub const REPORT_OUTPUT_MAX: usize = 64 * 1024;
+
+/// How an audit runs.
+#[derive(Clone, Debug)]
+pub struct AuditOptions {
+    /// Seed of every random choice; the same seed gives the same inputs.
+    pub seed: u64,
+    /// Wall-time budget of the search. Shrinking a failure found late may take up to
+    /// half of it again.
+    pub time: Duration,
+    /// Stop after this many cases (searching only; shrinking comes on top).
+    pub max_cases: Option<u64>,
+    /// Programs running at once.
+    pub jobs: usize,
+    /// Limits of each run (one run = one input = one batch of cases).
+    pub limits: RunLimits,
+    /// Token or byte comparison.
+    pub mode: CompareMode,
+    /// Put several cases in one input where the format allows it.
+    pub batch: bool,
+    /// Oracle budget of the cross-check (0 disables it).
+    pub oracle_budget: usize,
+}
+
+impl Default for AuditOptions {
+    fn default() -> Self {
+        AuditOptions {
+            seed: 0,
+            time: Duration::from_secs(10),
+            max_cases: None,
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            limits: RunLimits::default(),
+            mode: CompareMode::Tokens,
+            batch: true,
+            oracle_budget: DEFAULT_ORACLE_BUDGET,
+        }
+    }
+}
+
+/// The outcome of an audit (and the class of a failure).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// No failure within the budget.
+    Ok,
+    /// The output differs from the expected answers.
+    WrongAnswer,
+    /// Non-zero exit or killed by a signal.
+    RuntimeError,
+    /// No exit within the time limit.
+    TimeLimit,
+    /// More output than the output limit.
+    OutputLimit,
+}
+
+impl Verdict {
+    /// The kebab-case name (`wrong-answer`), as in the JSON report.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Ok => "ok",
+            Verdict::WrongAnswer => "wrong-answer",
+            Verdict::RuntimeError => "runtime-error",
+            Verdict::TimeLimit => "time-limit",
+            Verdict::OutputLimit => "output-limit",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One failed run, judged.
+#[derive(Clone, Debug)]
+pub(crate) struct Failure {
+    pub kind: Verdict,
+    pub detail: String,
+    pub mismatch: Option<Mismatch>,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+/// Judges a run against the expected answers; `None` when it passed.
+pub(crate) fn judge(
+    r: &RunResult,
+    expected: &[Vec<String>],
+    mode: CompareMode,
+    limits: &RunLimits,
+) -> Option<Failure> {
+    let (kind, detail, mismatch) = if r.timed_out {
+        (
+            Verdict::TimeLimit,
+            format!(
+                "still running after {:.3} s; process group killed",
+                limits.timeout.as_secs_f64()
+            ),
+            None,
+        )
+    } else if r.output_truncated {
+        (
+            Verdict::OutputLimit,
+            format!(
+                "more than {} bytes of output; process group killed",
+                limits.output_limit
+            ),
+            None,
+        )
+    } else if !r.exit.success() {
+        (Verdict::RuntimeError, r.exit.to_string(), None)
+    } else {
+        let m = compare::compare(expected, &r.stdout, mode)?;
+        (Verdict::WrongAnswer, m.describe(), Some(m))
+    };
+    Some(Failure {
+        kind,
+        detail,
+        mismatch,
+        stdout: r.stdout.clone(),
+        stderr: r.stderr.clone(),
+    })
+}
+
+/// The minimal failing input and what the program did on it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Counterexample {
+    /// The input, in the problem's format.
+    pub input: String,
+    /// The expected output (fast solver).
+    pub expected: String,
+    /// The program's output (at most [`REPORT_OUTPUT_MAX`] bytes, lossy UTF-8).
+    pub actual: String,
+    /// Smaller failing inputs accepted while shrinking (isolating the failing case
+    /// of a batch counts too).
+    pub shrink_steps: u64,
+    /// True when no shrink candidate fails any more; false when the shrink budget ran
+    /// out or the case was too large to shrink.
+    pub minimal: bool,
+    /// Cases in the input.
+    pub cases: usize,
+    /// What went wrong, in words: the exit code or signal, the first difference.
+    pub detail: String,
+    /// The first difference, for `wrong-answer`.
+    pub mismatch: Option<Mismatch>,
+    /// The start of the program's standard error (lossy UTF-8).
+    pub stderr: String,
+    /// The program's whole captured output, bytes as printed (for `--save`).
+    #[serde(skip)]
+    pub actual_bytes: Vec<u8>,
+}
+
+/// The result of an audit: the JSON document of `audit --json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The problem id.
+    pub problem: String,
+    /// `ok` or the class of the failure found.
+    pub verdict: Verdict,
+    /// Cases given to the program (search and shrinking).
+    pub cases: u64,
+    /// Program runs (search and shrinking).
+    pub runs: u64,
+    /// Wall time of the whole audit.
+    pub seconds: f64,
+    /// The seed used.
+    pub seed: u64,
+    /// The minimal failing input; `null` when the verdict is `ok`.
+    pub counterexample: Option<Counterexample>,
+    /// The command audited.
+    pub command: String,
+    /// A command line that repeats this audit.
+    pub reproduce: String,
+    /// Cases per second during the search (the throughput figure).
+    pub cases_per_second: f64,
+    /// Cases checked during the search.
+    pub search_cases: u64,
+    /// Runs during the search (the rest isolated and shrank the failure).
+    pub search_runs: u64,
+    /// Wall time of the search.
+    pub search_seconds: f64,
+    /// Cases whose expected answer was cross-checked with the oracle.
+    pub oracle_checks: u64,
+    /// Programs run at once.
+    pub jobs: usize,
+    /// Whether cases were batched.
+    pub batched: bool,
+}
+
+/// Why an audit could not complete.
+#[derive(Debug, thiserror::Error)]
+pub enum AuditError {
+    /// The program could not be run at all.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// The fast solver and the oracle disagree: a bug in sgcheck, not in the program.
+    #[error(
+        "INTERNAL ERROR (a bug in sgcheck, not in the audited program): the fast solver \
+         and the oracle disagree on case {index} of this input:\n{input}\nfast:   {fast}\n\
+         oracle: {oracle}\nplease report it with this input"
+    )]
+    OracleMismatch {
+        /// The single-case input.
+        input: String,
+        /// Case number (from 1) the answers were computed for.
+        index: usize,
+        /// The fast solver's answer lines.
+        fast: String,
+        /// The oracle's answer lines.
+        oracle: String,
+    },
+}
+
+#[derive(Default)]
+pub(crate) struct Stats {
+    pub cases: AtomicU64,
+    pub runs: AtomicU64,
+    pub oracle_checks: AtomicU64,
+    pub oracle_nanos: AtomicU64,
+}
+
+/// What the audit needs in one place.
+pub(crate) struct Ctx<'a, P: Problem, C: Contestant + ?Sized> {
+    pub p: &'a P,
+    pub c: &'a C,
+    pub opts: &'a AuditOptions,
+    pub stats: Stats,
+    pub progress: &'a ProgressBar,
+    pub start: Instant,
+}
+
+impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
+    /// Expected answers, case `i` numbered `i`.
+    pub fn expected(&self, cases: &[P::Case]) -> Vec<Vec<String>> {
+        cases
+            .iter()
+            .enumerate()
+            .map(|(i, c)| self.p.answer(c, i))
+            .collect()
+    }
+
+    /// Runs one input made of `cases` and judges it.
+    pub fn run_cases(&self, cases: &[P::Case]) -> Result<Option<Failure>, AuditError> {
+        let expected = self.expected(cases);
+        self.run_input(&self.p.write_input(cases), cases.len(), &expected)
+    }
+
+    /// Runs `input` (holding `count` cases) whose expected answers are known.
+    pub fn run_input(
+        &self,
+        input: &str,
+        count: usize,
+        expected: &[Vec<String>],
+    ) -> Result<Option<Failure>, AuditError> {
+        let r = self.c.run(input.as_bytes(), &self.opts.limits)?;
+        self.stats.runs.fetch_add(1, Ordering::Relaxed);
+        self.stats.cases.fetch_add(count as u64, Ordering::Relaxed);
+        Ok(judge(&r, expected, self.opts.mode, &self.opts.limits))
+    }
+
+    /// Cross-checks the expected answers of the small cases with the oracle, while
+    /// that has taken less than [`ORACLE_TIME_SHARE`] of the time so far.
+    fn oracle_check(&self, cases: &[P::Case], expected: &[Vec<String>]) -> Result<(), AuditError> {
+        if self.opts.oracle_budget == 0 {
+            return Ok(());
+        }
+        self.oracle_check_all(
+            cases,
+            expected,
+            self.opts.oracle_budget,
+            ORACLE_MAX_BYTES,
+            true,
+        )
+    }
+
+    /// Whether the oracle has had its share of the time.
+    fn oracle_over_time(&self) -> bool {
+        let spent = Duration::from_nanos(self.stats.oracle_nanos.load(Ordering::Relaxed));
+        let allowed = ORACLE_TIME_SHARE * self.start.elapsed().as_secs_f64() + ORACLE_FREE_SECONDS;
+        spent.as_secs_f64() > allowed
+    }
+
+    /// Cross-checks every case of at most `max_bytes` whose oracle answer fits in
+    /// `budget` positions (while the oracle is within its time share, if `gated`).
+    fn oracle_check_all(
+        &self,
+        cases: &[P::Case],
+        expected: &[Vec<String>],
+        budget: usize,
+        max_bytes: usize,
+        gated: bool,
+    ) -> Result<(), AuditError> {
+        for (i, (c, fast)) in cases.iter().zip(expected).enumerate() {
+            if gated && self.oracle_over_time() {
+                break;
+            }
+            let single = self.p.write_input(std::slice::from_ref(c));
+            if single.len() > max_bytes {
+                continue;
+            }
+            let t = Instant::now();
+            let answer = self.p.oracle_answer(c, i, budget);
+            self.stats
+                .oracle_nanos
+                .fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            // Too large for the budget: not cross-checked, never counted as agreeing.
+            if let Ok(oracle) = answer {
+                self.stats.oracle_checks.fetch_add(1, Ordering::Relaxed);
+                if &oracle != fast {
+                    return Err(AuditError::OracleMismatch {
+                        input: single,
+                        index: i + 1,
+                        fast: fast.join(" / "),
+                        oracle: oracle.join(" / "),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn progress_line(&self, what: &str) {
+        let cases = self.stats.cases.load(Ordering::Relaxed);
+        let runs = self.stats.runs.load(Ordering::Relaxed);
+        let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+        self.progress.set_message(format!(
+            "{what}: {cases} cases in {runs} runs ({:.0} cases/s)",
+            cases as f64 / secs
+        ));
+    }
+}
+
+/// Locks a mutex, ignoring poisoning (a panicking worker already failed the audit).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A failure found by the search: the batch number, its cases, the failure.
+type Found<Case> = (u64, Vec<Case>, Failure);
+
+/// The search: workers pull numbered batches; the failing batch with the smallest
+/// number wins (batches before it are always finished, so the choice does not depend
+/// on timing).
+fn search<P: Problem, C: Contestant + ?Sized>(
+    ctx: &Ctx<'_, P, C>,
+) -> Result<Option<Found<P::Case>>, AuditError> {
+    let opts = ctx.opts;
+    let per_batch = if opts.batch {
+        ctx.p.max_cases().max(1)
+    } else {
+        1
+    };
+    let source = Mutex::new(source::Source::new(ctx.p, per_batch));
+    let deadline = ctx.start + opts.time;
+    let stop = AtomicBool::new(false);
+    let found: Mutex<Option<Found<P::Case>>> = Mutex::new(None);
+    let error: Mutex<Option<AuditError>> = Mutex::new(None);
+
+    let worker = || {
+        while !stop.load(Ordering::SeqCst) {
+            let batch = {
+                let mut src = lock(&source);
+                let now = Instant::now();
+                if now >= deadline {
+                    break;
+                }
+                let room = match opts.max_cases {
+                    Some(n) if src.scheduled >= n => break,
+                    Some(n) => (n - src.scheduled) as usize,
+                    None => usize::MAX,
+                };
+                src.next(true, room)
+            };
+            let batch = batch.build(ctx.p, opts.seed, BATCH_MAX_BYTES);
+            if batch.cases.is_empty() {
+                continue;
+            }
+            let expected = ctx.expected(&batch.cases);
+            // Only inputs of tiny cases are worth the oracle's time.
+            let tiny = batch.phase == source::Phase::Enumerate || batch.scale <= 0.01;
+            let outcome = if tiny {
+                ctx.oracle_check(&batch.cases, &expected)
+            } else {
+                Ok(())
+            }
+            .and_then(|()| ctx.run_input(&batch.input, batch.cases.len(), &expected));
+            match outcome {
+                Err(e) => {
+                    lock(&error).get_or_insert(e);
+                    stop.store(true, Ordering::SeqCst);
+                }
+                Ok(None) => ctx.progress_line(batch.phase.name()),
+                Ok(Some(f)) => {
+                    let mut slot = lock(&found);
+                    if slot.as_ref().is_none_or(|(s, _, _)| batch.seq < *s) {
+                        *slot = Some((batch.seq, batch.cases, f));
+                    }
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 1..opts.jobs.max(1) {
+            s.spawn(worker);
+        }
+        worker();
+    });
+    if let Some(e) = error.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        return Err(e);
+    }
+    Ok(found.into_inner().unwrap_or_else(PoisonError::into_inner))
+}
+
+/// A command line that repeats an audit with these options.
+pub fn reproduce_command(problem: &str, opts: &AuditOptions, command: &str) -> String {
+    let mut s = format!("sgcheck audit {problem} --seed {}", opts.seed);
+    let d = AuditOptions::default();
+    if let Some(n) = opts.max_cases {
+        s.push_str(&format!(" --cases {n}"));
+    }
+    if opts.time != d.time {
+        s.push_str(&format!(" --time {}", opts.time.as_secs_f64()));
+    }
+    if opts.limits.timeout != d.limits.timeout {
+        s.push_str(&format!(" --timeout {}", opts.limits.timeout.as_secs_f64()));
+    }
+    if opts.limits.output_limit != d.limits.output_limit {
+        s.push_str(&format!(" --output-limit {}", opts.limits.output_limit));
+    }
+    if opts.mode == CompareMode::Exact {
+        s.push_str(" --exact");
+    }
+    if !opts.batch {
+        s.push_str(" --no-batch");
+    }
+    s.push_str(" -- ");
+    s.push_str(command);
+    s
+}
+
+fn cut(bytes: &[u8], max: usize) -> String {
+    let s = String::from_utf8_lossy(&bytes[..bytes.len().min(max)]).into_owned();
+    if bytes.len() > max {
+        format!("{s}\n... ({} more bytes)", bytes.len() - max)
+    } else {
+        s
+    }
+}
+
+/// Audits `contestant` on problem `p`: searches for a failing input within the
+/// budget, shrinks it, and reports. `Err` only when the program cannot be started or
+/// sgcheck's own solvers disagree.
+pub fn audit<P: Problem, C: Contestant + ?Sized>(
+    p: &P,
+    contestant: &C,
+    opts: &AuditOptions,
+    progress: &ProgressBar,
+) -> Result<Report, AuditError> {
+    let ctx = Ctx {
+        p,
+        c: contestant,
+        opts,
+        stats: Stats::default(),
+        progress,
+        start: Instant::now(),
+    };
+    let found = search(&ctx)?;
+    let search_seconds = ctx.start.elapsed().as_secs_f64();
+    let search_cases = ctx.stats.cases.load(Ordering::Relaxed);
+    let search_runs = ctx.stats.runs.load(Ordering::Relaxed);
+
+    let (verdict, counterexample) = match found {
+        None => (Verdict::Ok, None),
+        Some((_, cases, failure)) => {
+            // Shrinking may use what is left of the budget, and at least half of it.
+            let deadline = (ctx.start + opts.time).max(Instant::now() + opts.time.mul_f64(0.5));
+            let s = shrink::Shrinker::new(&ctx, deadline).shrink(cases, failure)?;
+            if s.failure.kind == Verdict::WrongAnswer && opts.oracle_budget > 0 {
+                // Blame the program only if the oracle, where it can, agrees with the
+                // expected answers.
+                let expected = ctx.expected(&s.cases);
+                ctx.oracle_check_all(&s.cases, &expected, CONFIRM_BUDGET, usize::MAX, false)?;
+            }
+            let expected = crate::problems::solve_fast(p, &s.cases);
+            let c = Counterexample {
+                input: p.write_input(&s.cases),
+                expected,
+                actual: cut(&s.failure.stdout, REPORT_OUTPUT_MAX),
+                shrink_steps: s.steps,
+                minimal: s.minimal,
+                cases: s.cases.len(),
+                detail: s.failure.detail.clone(),
+                mismatch: s.failure.mismatch.clone(),
+                stderr: cut(&s.failure.stderr, 4096),
+                actual_bytes: s.failure.stdout,
+            };
+            (s.failure.kind, Some(c))
+        }
+    };
+    let command = contestant.describe();
+    let id = p.info().id;
+    Ok(Report {
+        problem: id.to_string(),
+        verdict,
+        cases: ctx.stats.cases.load(Ordering::Relaxed),
+        runs: ctx.stats.runs.load(Ordering::Relaxed),
+        seconds: ctx.start.elapsed().as_secs_f64(),
+        seed: opts.seed,
+        counterexample,
+        reproduce: reproduce_command(id, opts, &command),
+        command,
+        cases_per_second: if search_seconds > 0.0 {
+            search_cases as f64 / search_seconds
+        } else {
+            0.0
+        },
+        search_cases,
+        search_runs,
+        search_seconds,
+        oracle_checks: ctx.stats.oracle_checks.load(Ordering::Relaxed),
+        jobs: opts.jobs.max(1),
+        batched: opts.batch && p.max_cases() > 1,
+    })
+}
+
+#[cfg(test)]
+mod tests;

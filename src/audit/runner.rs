@@ -1,0 +1,717 @@
+//! Running a contestant: the [`Contestant`] trait, the real [`ProcessContestant`] and
+//! the in-process fakes [`FnContestant`] and [`RawFnContestant`] used by the tests.
+//!
+//! A real run spawns the program in its own process group, so that a time-out (or an
+//! interrupt of sgcheck itself) can kill it together with everything it started
+//! (`killpg`). Standard input is written from its own thread and standard output and
+//! error are drained by two more, so a program that floods its output or never reads
+//! its input cannot deadlock the audit. The exit is noticed through a pidfd (polling
+//! with back-off where there is none). The child is checked with `waitid(WNOWAIT)`:
+//! it stays a zombie until its whole group has been killed, so its pid (which is also
+//! the group id) cannot be reused before `killpg` runs; then it is reaped. No run
+//! leaves a zombie or a live process behind.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex, MutexGuard, Once, PoisonError};
+use std::time::{Duration, Instant};
+
+/// How much of a program's standard error is kept for the report.
+pub const STDERR_KEEP: usize = 64 * 1024;
+
+/// How long to wait for the output pipes to close once the process group is dead.
+/// Only a grandchild that left the group (`setsid`) can keep them open that long.
+const DRAIN_GRACE: Duration = Duration::from_secs(2);
+
+/// The limits of one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunLimits {
+    /// Wall-time limit; the process group is killed when it is reached.
+    pub timeout: Duration,
+    /// Most bytes of standard output kept; the process group is killed when the
+    /// program writes more.
+    pub output_limit: usize,
+}
+
+impl Default for RunLimits {
+    fn default() -> Self {
+        RunLimits {
+            timeout: Duration::from_secs(2),
+            output_limit: 16 << 20,
+        }
+    }
+}
+
+/// How a process ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// It exited with this status code.
+    Code(i32),
+    /// It was terminated by this signal.
+    Signal(i32),
+}
+
+impl Exit {
+    /// Exit code 0.
+    pub fn success(&self) -> bool {
+        *self == Exit::Code(0)
+    }
+}
+
+/// The conventional name of a signal number (`SIGSEGV`), when it has one.
+pub fn signal_name(sig: i32) -> Option<&'static str> {
+    Some(match sig {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGUSR1 => "SIGUSR1",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGUSR2 => "SIGUSR2",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => return None,
+    })
+}
+
+impl fmt::Display for Exit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Exit::Code(c) => write!(f, "exit code {c}"),
+            Exit::Signal(s) => match signal_name(s) {
+                Some(name) => write!(f, "killed by signal {s} ({name})"),
+                None => write!(f, "killed by signal {s}"),
+            },
+        }
+    }
+}
+
+/// What one run produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunResult {
+    /// Standard output, at most [`RunLimits::output_limit`] bytes.
+    pub stdout: Vec<u8>,
+    /// The start of standard error (at most [`STDERR_KEEP`] bytes).
+    pub stderr: Vec<u8>,
+    /// How the process ended (`Signal(SIGKILL)` when sgcheck killed it).
+    pub exit: Exit,
+    /// The time limit was reached and the process group killed.
+    pub timed_out: bool,
+    /// The program wrote more than the output limit and was killed.
+    pub output_truncated: bool,
+    /// Wall time from the start to the exit (or the kill).
+    pub elapsed: Duration,
+}
+
+impl RunResult {
+    /// A run that printed `stdout` and exited with `code`, instantly.
+    pub fn exited(stdout: impl Into<Vec<u8>>, code: i32) -> Self {
+        RunResult {
+            stdout: stdout.into(),
+            stderr: Vec::new(),
+            exit: Exit::Code(code),
+            timed_out: false,
+            output_truncated: false,
+            elapsed: Duration::ZERO,
+        }
+    }
+}
+
+/// Why a program could not be run at all (not the program's fault: a usage error).
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// No such file, or no such command on `PATH`.
+    #[error("command not found: {0}")]
+    NotFound(String),
+    /// The file exists but is a directory or has no execute permission.
+    #[error("{0} is not an executable file")]
+    NotExecutable(String),
+    /// The operating system refused to start it (bad interpreter line, ...).
+    #[error("cannot start {program}: {source}")]
+    Spawn {
+        /// The program as given.
+        program: String,
+        /// What the OS said.
+        source: io::Error,
+    },
+    /// sgcheck is shutting down after SIGINT/SIGTERM; no new process is started.
+    #[error("interrupted")]
+    Interrupted,
+    /// The SIGINT/SIGTERM handler could not be installed.
+    #[error("cannot install the interrupt handler: {0}")]
+    Signal(io::Error),
+}
+
+/// A program under audit: takes an input, produces a [`RunResult`].
+///
+/// Behind a trait so that the audit logic can be tested in-process (hyperfine's
+/// `Executor`/`MockExecutor` split).
+pub trait Contestant: Sync {
+    /// Runs once on `input` within `limits`. `Err` only when the program could not be
+    /// started at all; crashes, time-outs and floods are ordinary results.
+    fn run(&self, input: &[u8], limits: &RunLimits) -> Result<RunResult, RunError>;
+
+    /// The command line (or a description of the fake), for reports.
+    fn describe(&self) -> String;
+}
+
+/// An external program, run once per input.
+#[derive(Clone, Debug)]
+pub struct ProcessContestant {
+    program: String,
+    resolved: PathBuf,
+    args: Vec<String>,
+}
+
+fn is_executable_file(path: &Path) -> bool {
+    std::fs::metadata(path)
+        .map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
+}
+
+impl ProcessContestant {
+    /// Resolves `program` (a path when it contains `/`, else a command on `PATH`) and
+    /// checks that it is an executable file, so a typo is a usage error up front.
+    pub fn new(program: &str, args: Vec<String>) -> Result<Self, RunError> {
+        let resolved = if program.contains('/') {
+            let path = PathBuf::from(program);
+            if !path.exists() {
+                return Err(RunError::NotFound(program.to_string()));
+            }
+            if !is_executable_file(&path) {
+                return Err(RunError::NotExecutable(program.to_string()));
+            }
+            path
+        } else {
+            if program.is_empty() {
+                return Err(RunError::NotFound(String::new()));
+            }
+            let path_var = std::env::var_os("PATH").unwrap_or_default();
+            let mut found = None;
+            let mut not_exec = None;
+            for dir in std::env::split_paths(&path_var) {
+                let candidate = dir.join(program);
+                if is_executable_file(&candidate) {
+                    found = Some(candidate);
+                    break;
+                }
+                if candidate.exists() && not_exec.is_none() {
+                    not_exec = Some(candidate);
+                }
+            }
+            match (found, not_exec) {
+                (Some(p), _) => p,
+                (None, Some(p)) => return Err(RunError::NotExecutable(p.display().to_string())),
+                (None, None) if Path::new(program).is_file() => {
+                    return Err(RunError::NotFound(format!(
+                        "{program} (not on PATH; for the file in this directory write ./{program})"
+                    )))
+                }
+                (None, None) => return Err(RunError::NotFound(program.to_string())),
+            }
+        };
+        Ok(ProcessContestant {
+            program: program.to_string(),
+            resolved,
+            args,
+        })
+    }
+
+    /// The program as given on the command line.
+    pub fn program(&self) -> &str {
+        &self.program
+    }
+
+    /// The arguments passed to it.
+    pub fn args(&self) -> &[String] {
+        &self.args
+    }
+}
+
+/// Quotes a word for a POSIX shell when it needs it.
+pub fn shell_quote(word: &str) -> String {
+    let safe = !word.is_empty()
+        && word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b));
+    if safe {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+impl Contestant for ProcessContestant {
+    fn run(&self, input: &[u8], limits: &RunLimits) -> Result<RunResult, RunError> {
+        let mut cmd = Command::new(&self.resolved);
+        cmd.args(&self.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0);
+        run_command(&mut cmd, &self.program, input, limits)
+    }
+
+    fn describe(&self) -> String {
+        std::iter::once(self.program.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .map(shell_quote)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Live process groups and the interrupt handler.
+
+/// Process groups started and not yet killed. Spawning happens with this lock held, so
+/// the interrupt watcher, which takes it before killing, never misses a fresh child.
+static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+/// Set once SIGINT/SIGTERM arrived: no new process may start.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// Write end of the self-pipe the signal handler writes to.
+static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
+static INSTALL: Once = Once::new();
+
+fn live() -> MutexGuard<'static, Vec<i32>> {
+    LIVE.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// How many process groups are running right now (0 between runs).
+pub fn live_process_groups() -> usize {
+    live().len()
+}
+
+extern "C" fn on_signal(sig: libc::c_int) {
+    // Only async-signal-safe work here: one write to the self-pipe.
+    let fd = SIGNAL_PIPE.load(Ordering::Relaxed);
+    if fd >= 0 {
+        let b = sig as u8;
+        // SAFETY: write(2) is async-signal-safe; the buffer is a live local.
+        unsafe {
+            libc::write(fd, &b as *const u8 as *const libc::c_void, 1);
+        }
+    }
+}
+
+fn watch_signals(fd: i32) {
+    let mut b = 0u8;
+    loop {
+        // SAFETY: reading one byte into a live local from a pipe we own.
+        let r = unsafe { libc::read(fd, &mut b as *mut u8 as *mut libc::c_void, 1) };
+        if r == 1 {
+            break;
+        }
+        if r < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
+            continue;
+        }
+        return;
+    }
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    // Holding the lock until exit: no run can start or deregister meanwhile.
+    let groups = live();
+    for &pg in groups.iter() {
+        // SAFETY: plain syscall; a stale group id only yields ESRCH.
+        unsafe {
+            libc::killpg(pg, libc::SIGKILL);
+        }
+    }
+    let name = signal_name(i32::from(b)).unwrap_or("signal");
+    eprintln!(
+        "\nsgcheck: interrupted ({name}); killed {} running program(s)",
+        groups.len()
+    );
+    std::process::exit(130);
+}
+
+/// Installs the SIGINT/SIGTERM/SIGHUP handler (once per process): on a signal every
+/// live process group is killed and sgcheck exits with status 130.
+pub fn install_interrupt_handler() -> Result<(), RunError> {
+    let mut result = Ok(());
+    INSTALL.call_once(|| result = install());
+    result
+}
+
+fn install() -> Result<(), RunError> {
+    let mut fds = [0i32; 2];
+    // SAFETY: pipe2 fills the two-element array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(RunError::Signal(io::Error::last_os_error()));
+    }
+    SIGNAL_PIPE.store(fds[1], Ordering::SeqCst);
+    let read_fd = fds[0];
+    std::thread::Builder::new()
+        .name("sgcheck-signals".into())
+        .spawn(move || watch_signals(read_fd))
+        .map_err(RunError::Signal)?;
+    for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        // SAFETY: a zeroed sigaction with an extern "C" handler, an empty mask and
+        // SA_RESTART is a valid argument to sigaction(2).
+        let rc = unsafe {
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            sa.sa_flags = libc::SA_RESTART;
+            libc::sigemptyset(&mut sa.sa_mask);
+            libc::sigaction(sig, &sa, std::ptr::null_mut())
+        };
+        if rc != 0 {
+            return Err(RunError::Signal(io::Error::last_os_error()));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------
+// One run.
+
+/// Whether `pid` has exited, without reaping it (`WNOWAIT`).
+fn has_exited(pid: i32) -> bool {
+    // SAFETY: siginfo_t is plain data; waitid fills it.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let r = libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        );
+        // An error (ECHILD) means there is nothing left to wait for.
+        r != 0 || info.si_pid() != 0
+    }
+}
+
+/// A pidfd for `pid` (Linux 5.3+), which polls readable when the process exits.
+fn pidfd_open(pid: i32) -> Option<i32> {
+    // SAFETY: plain syscall; failure (old kernel, seccomp) returns -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+    (fd >= 0).then_some(fd as i32)
+}
+
+/// Reads a pipe to its end, keeping the first `keep` bytes; sets `over` (and wakes the
+/// waiting thread) once more than that arrived. Keeps draining so the writer never
+/// blocks on a full pipe.
+fn spawn_reader<R: Read + Send + 'static>(
+    mut r: R,
+    keep: usize,
+    over: Option<Arc<AtomicBool>>,
+    wake: mpsc::Sender<()>,
+) -> mpsc::Receiver<Vec<u8>> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let mut chunk = vec![0u8; 64 * 1024];
+        let mut flagged = false;
+        loop {
+            match r.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let room = keep.saturating_sub(buf.len());
+                    buf.extend_from_slice(&chunk[..n.min(room)]);
+                    if n > room && !flagged {
+                        flagged = true;
+                        if let Some(o) = &over {
+                            o.store(true, Ordering::SeqCst);
+                            let _ = wake.send(());
+                        }
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            }
+        }
+        let _ = tx.send(buf);
+        let _ = wake.send(());
+    });
+    rx
+}
+
+/// Spawns `cmd` (already set up with piped stdio and its own process group), feeds it
+/// `input`, and waits for it within `limits`; kills the whole group afterwards.
+pub fn run_command(
+    cmd: &mut Command,
+    program: &str,
+    input: &[u8],
+    limits: &RunLimits,
+) -> Result<RunResult, RunError> {
+    let mut child = {
+        let mut groups = live();
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            return Err(RunError::Interrupted);
+        }
+        let child = cmd.spawn().map_err(|source| RunError::Spawn {
+            program: program.to_string(),
+            source,
+        })?;
+        groups.push(child.id() as i32);
+        child
+    };
+    let start = Instant::now();
+    let pid = child.id() as i32;
+
+    let (wake_tx, wake_rx) = mpsc::channel();
+    let over = Arc::new(AtomicBool::new(false));
+    let stdout_rx = child.stdout.take().map(|o| {
+        spawn_reader(
+            o,
+            limits.output_limit,
+            Some(Arc::clone(&over)),
+            wake_tx.clone(),
+        )
+    });
+    let stderr_rx = child
+        .stderr
+        .take()
+        .map(|e| spawn_reader(e, STDERR_KEEP, None, wake_tx.clone()));
+    drop(wake_tx);
+    if let Some(mut stdin) = child.stdin.take() {
+        let data = input.to_vec();
+        // A program that never reads its input blocks this thread until the group is
+        // killed, which closes the pipe (EPIPE); nothing waits for it.
+        std::thread::spawn(move || {
+            let _ = stdin.write_all(&data);
+        });
+    }
+
+    let deadline = start + limits.timeout;
+    let pidfd = pidfd_open(pid);
+    let min_step = Duration::from_micros(50);
+    let mut step = min_step;
+    let mut timed_out = false;
+    loop {
+        if has_exited(pid) {
+            break;
+        }
+        if over.load(Ordering::SeqCst) {
+            break;
+        }
+        let now = Instant::now();
+        if now >= deadline {
+            timed_out = true;
+            break;
+        }
+        let remaining = deadline - now;
+        if let Some(fd) = pidfd {
+            // Readable exactly when the process exits; wake up now and then anyway
+            // to notice a flood.
+            let ms = remaining.min(Duration::from_millis(10)).as_millis().max(1) as i32;
+            let mut pfd = libc::pollfd {
+                fd,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd.
+            unsafe {
+                libc::poll(&mut pfd, 1, ms);
+            }
+            continue;
+        }
+        match wake_rx.recv_timeout(step.min(remaining)) {
+            Ok(()) => step = min_step,
+            Err(RecvTimeoutError::Timeout) => step = (step * 2).min(Duration::from_millis(2)),
+            Err(RecvTimeoutError::Disconnected) => {
+                std::thread::sleep(step.min(remaining));
+                step = (step * 2).min(Duration::from_millis(2));
+            }
+        }
+    }
+    if let Some(fd) = pidfd {
+        // SAFETY: closing the descriptor pidfd_open gave us.
+        unsafe {
+            libc::close(fd);
+        }
+    }
+    let elapsed = start.elapsed();
+    // Kill the group before reaping the leader: stragglers (a background job of a
+    // shell script) die too, and the group id cannot have been reused yet.
+    // SAFETY: plain syscall; ESRCH (group already gone) is fine.
+    unsafe {
+        libc::killpg(pid, libc::SIGKILL);
+    }
+    live().retain(|&g| g != pid);
+    let status = loop {
+        match child.wait() {
+            Ok(s) => break Some(s),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break None,
+        }
+    };
+    let exit = match status {
+        Some(s) => match (s.code(), s.signal()) {
+            (Some(c), _) => Exit::Code(c),
+            (None, Some(sig)) => Exit::Signal(sig),
+            (None, None) => Exit::Signal(libc::SIGKILL),
+        },
+        None => Exit::Signal(libc::SIGKILL),
+    };
+    let stdout = stdout_rx
+        .and_then(|rx| rx.recv_timeout(DRAIN_GRACE).ok())
+        .unwrap_or_default();
+    let stderr = stderr_rx
+        .and_then(|rx| rx.recv_timeout(DRAIN_GRACE).ok())
+        .unwrap_or_default();
+    Ok(RunResult {
+        stdout,
+        stderr,
+        exit,
+        timed_out,
+        output_truncated: over.load(Ordering::SeqCst),
+        elapsed,
+    })
+}
+
+// ---------------------------------------------------------------------------------
+// In-process fakes.
+
+/// A fake contestant: a closure from the input text to the output text, run in
+/// process. It always "exits 0"; its output is cut at the output limit.
+pub struct FnContestant<F> {
+    f: F,
+}
+
+impl<F: Fn(&str) -> String + Sync> FnContestant<F> {
+    /// Wraps `f`.
+    pub fn new(f: F) -> Self {
+        FnContestant { f }
+    }
+}
+
+impl<F: Fn(&str) -> String + Sync> Contestant for FnContestant<F> {
+    fn run(&self, input: &[u8], limits: &RunLimits) -> Result<RunResult, RunError> {
+        let start = Instant::now();
+        let mut out = (self.f)(&String::from_utf8_lossy(input)).into_bytes();
+        let truncated = out.len() > limits.output_limit;
+        out.truncate(limits.output_limit);
+        Ok(RunResult {
+            stdout: out,
+            stderr: Vec::new(),
+            exit: Exit::Code(0),
+            timed_out: false,
+            output_truncated: truncated,
+            elapsed: start.elapsed(),
+        })
+    }
+
+    fn describe(&self) -> String {
+        "<in-process function>".to_string()
+    }
+}
+
+/// A fake contestant that returns a whole [`RunResult`]: for faking crashes,
+/// time-outs and floods without a process.
+pub struct RawFnContestant<F> {
+    f: F,
+}
+
+impl<F: Fn(&[u8], &RunLimits) -> RunResult + Sync> RawFnContestant<F> {
+    /// Wraps `f`.
+    pub fn new(f: F) -> Self {
+        RawFnContestant { f }
+    }
+}
+
+impl<F: Fn(&[u8], &RunLimits) -> RunResult + Sync> Contestant for RawFnContestant<F> {
+    fn run(&self, input: &[u8], limits: &RunLimits) -> Result<RunResult, RunError> {
+        Ok((self.f)(input, limits))
+    }
+
+    fn describe(&self) -> String {
+        "<in-process function>".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> ProcessContestant {
+        ProcessContestant::new("sh", vec!["-c".into(), script.into()]).unwrap()
+    }
+
+    fn limits(ms: u64, out: usize) -> RunLimits {
+        RunLimits {
+            timeout: Duration::from_millis(ms),
+            output_limit: out,
+        }
+    }
+
+    #[test]
+    fn echoes_input() {
+        let r = sh("cat").run(b"1 2 3\n", &limits(5000, 1 << 20)).unwrap();
+        assert_eq!(r.stdout, b"1 2 3\n");
+        assert_eq!(r.exit, Exit::Code(0));
+        assert!(!r.timed_out && !r.output_truncated);
+    }
+
+    #[test]
+    fn exit_code_and_signal() {
+        let r = sh("exit 3").run(b"", &limits(5000, 1024)).unwrap();
+        assert_eq!(r.exit, Exit::Code(3));
+        assert_eq!(r.exit.to_string(), "exit code 3");
+        let r = sh("kill -SEGV $$").run(b"", &limits(5000, 1024)).unwrap();
+        assert_eq!(r.exit, Exit::Signal(libc::SIGSEGV));
+        assert!(r.exit.to_string().contains("SIGSEGV"));
+    }
+
+    #[test]
+    fn timeout_kills_the_group() {
+        let start = Instant::now();
+        let r = sh("sleep 30 & sleep 30; wait")
+            .run(b"", &limits(300, 1024))
+            .unwrap();
+        assert!(r.timed_out);
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+
+    #[test]
+    fn flood_is_cut() {
+        let r = sh("yes").run(b"", &limits(10_000, 100_000)).unwrap();
+        assert!(r.output_truncated);
+        assert!(!r.timed_out);
+        assert_eq!(r.stdout.len(), 100_000);
+    }
+
+    #[test]
+    fn program_that_ignores_big_input() {
+        let input = vec![b'1'; 4 << 20];
+        let r = sh("echo done").run(&input, &limits(5000, 1024)).unwrap();
+        assert_eq!(r.stdout, b"done\n");
+    }
+
+    #[test]
+    fn missing_and_not_executable() {
+        assert!(matches!(
+            ProcessContestant::new("/nonexistent/prog", vec![]),
+            Err(RunError::NotFound(_))
+        ));
+        assert!(matches!(
+            ProcessContestant::new("no-such-command-sgcheck", vec![]),
+            Err(RunError::NotFound(_))
+        ));
+        assert!(matches!(
+            ProcessContestant::new("/", vec![]),
+            Err(RunError::NotExecutable(_))
+        ));
+    }
+
+    #[test]
+    fn quoting() {
+        assert_eq!(shell_quote("./a.out"), "./a.out");
+        assert_eq!(shell_quote("a b"), "'a b'");
+        assert_eq!(shell_quote("it's"), "'it'\\''s'");
+    }
+}

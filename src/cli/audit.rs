@@ -1,0 +1,334 @@
+//! `sgcheck audit <problem> [options] -- <command> [args...]`: run a program on many
+//! valid inputs of a problem and report the smallest input it fails on.
+
+use crate::audit::{
+    self, compare, AuditError, AuditOptions, CompareMode, Contestant, ProcessContestant, Report,
+    RunLimits, Verdict,
+};
+use crate::cli::solve::require_problem;
+use crate::cli::{EXIT_FAILURE, EXIT_OK};
+use crate::problems::{self, Problem, Visitor};
+use anyhow::{anyhow, bail, Context};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Arguments of `sgcheck audit`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Verdicts: ok, wrong-answer, runtime-error, time-limit, output-limit.\n\
+Exit codes: 0 no failure found, 1 a failure found (or an internal error of sgcheck), \
+2 usage error (unknown problem, command not found or not executable).\n\
+Example: sgcheck audit p2197 --time 20 -- python3 sol.py"
+)]
+pub struct Args {
+    /// Problem id (see `sgcheck list`).
+    pub problem: String,
+    /// The program to audit and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+    /// Total time budget of the search, in seconds (shrinking a late failure may take
+    /// up to half of it again).
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub time: f64,
+    /// Stop the search after this many cases.
+    #[arg(long, value_name = "N")]
+    pub cases: Option<u64>,
+    /// Seed of the random inputs; a fresh one is drawn and printed when absent.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Programs run at once (default: the number of cores).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Time limit of one run (one input, which may hold several cases), in seconds.
+    #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+    pub timeout: f64,
+    /// Output limit of one run: bytes, or with a K, M or G suffix (powers of 1024).
+    #[arg(long, default_value = "16M", value_name = "SIZE")]
+    pub output_limit: String,
+    /// Compare outputs byte for byte (default: token by token, whitespace-insensitive).
+    #[arg(long)]
+    pub exact: bool,
+    /// One case per run instead of batching up to the format's case limit (slower;
+    /// for throughput comparisons, or to judge programs one case at a time).
+    #[arg(long)]
+    pub no_batch: bool,
+    /// Write the minimal failing input (`<problem>.in`), the expected output (`.ans`)
+    /// and the program's output (`.out`) into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub save: Option<PathBuf>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Oracle budget (positions) for cross-checking expected answers of small cases;
+    /// 0 disables the cross-check.
+    #[arg(long, default_value_t = audit::DEFAULT_ORACLE_BUDGET, value_name = "N")]
+    pub oracle_budget: usize,
+}
+
+/// Parses `16M`, `512K`, `1G`, `1000` (bytes; suffixes are powers of 1024).
+pub fn parse_size(s: &str) -> anyhow::Result<usize> {
+    let t = s.trim();
+    let (digits, mult) = match t.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let m: usize = match c.to_ascii_uppercase() {
+                'K' => 1 << 10,
+                'M' => 1 << 20,
+                'G' => 1 << 30,
+                'B' => 1,
+                _ => bail!("--output-limit {s:?}: unknown suffix {c:?} (use K, M or G)"),
+            };
+            (&t[..i], m)
+        }
+        _ => (t, 1),
+    };
+    let n: usize = digits
+        .parse()
+        .map_err(|_| anyhow!("--output-limit {s:?}: expected a number of bytes like 16M"))?;
+    let v = n
+        .checked_mul(mult)
+        .ok_or_else(|| anyhow!("--output-limit {s:?} is too large"))?;
+    if v == 0 {
+        bail!("--output-limit must be positive");
+    }
+    Ok(v)
+}
+
+fn seconds(name: &str, v: f64) -> anyhow::Result<Duration> {
+    if !(v.is_finite() && v > 0.0 && v < 1e9) {
+        bail!("{name} must be a positive number of seconds, got {v}");
+    }
+    Ok(Duration::from_secs_f64(v))
+}
+
+struct Audit<'a> {
+    contestant: &'a ProcessContestant,
+    opts: &'a AuditOptions,
+    progress: &'a ProgressBar,
+}
+
+impl Visitor for Audit<'_> {
+    type Output = Result<Report, AuditError>;
+    fn visit<P: Problem>(self, p: &P) -> Self::Output {
+        audit::audit(p, self.contestant, self.opts, self.progress)
+    }
+}
+
+fn progress_bar(enabled: bool) -> ProgressBar {
+    use std::io::IsTerminal;
+    if !enabled || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} [{elapsed_precise}] audit {msg}") {
+        pb.set_style(style);
+    }
+    pb.enable_steady_tick(Duration::from_millis(120));
+    pb
+}
+
+/// Runs `sgcheck audit`.
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    require_problem(&args.problem)?;
+    let time = seconds("--time", args.time)?;
+    let timeout = seconds("--timeout", args.timeout)?;
+    let output_limit = parse_size(&args.output_limit)?;
+    if args.jobs == Some(0) {
+        bail!("--jobs must be at least 1");
+    }
+    if args.cases == Some(0) {
+        bail!("--cases must be at least 1");
+    }
+    let (program, rest) = args
+        .command
+        .split_first()
+        .ok_or_else(|| anyhow!("no command to audit: give it after `--`"))?;
+    let contestant = ProcessContestant::new(program, rest.to_vec())?;
+    audit::install_interrupt_handler()?;
+
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let defaults = AuditOptions::default();
+    let opts = AuditOptions {
+        seed,
+        time,
+        max_cases: args.cases,
+        jobs: args.jobs.unwrap_or(defaults.jobs),
+        limits: RunLimits {
+            timeout,
+            output_limit,
+        },
+        mode: if args.exact {
+            CompareMode::Exact
+        } else {
+            CompareMode::Tokens
+        },
+        batch: !args.no_batch,
+        oracle_budget: args.oracle_budget,
+    };
+    if !args.json {
+        eprintln!(
+            "audit {}: seed {seed}, {:.1} s budget, {} job(s), command: {}",
+            args.problem,
+            time.as_secs_f64(),
+            opts.jobs,
+            contestant.describe()
+        );
+    }
+    let pb = progress_bar(!args.no_progress && !args.json);
+    let result = problems::with_problem(
+        &args.problem,
+        Audit {
+            contestant: &contestant,
+            opts: &opts,
+            progress: &pb,
+        },
+    )
+    .ok_or_else(|| crate::cli::solve::unknown_problem(&args.problem))?;
+    pb.finish_and_clear();
+    let report = match result {
+        Ok(r) => r,
+        Err(e @ AuditError::OracleMismatch { .. }) => {
+            eprintln!("\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
+            eprintln!("{e}");
+            eprintln!("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
+            if args.json {
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "problem": args.problem,
+                        "verdict": "internal-error",
+                        "seed": seed,
+                        "error": e.to_string(),
+                    })
+                );
+            }
+            return Ok(EXIT_FAILURE);
+        }
+        Err(AuditError::Run(e)) => return Err(e.into()),
+    };
+    let saved = match (&args.save, &report.counterexample) {
+        (Some(dir), Some(_)) => Some(save(dir, &report)?),
+        _ => None,
+    };
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", render_text(&report, saved.as_deref()));
+    }
+    Ok(if report.verdict == Verdict::Ok {
+        EXIT_OK
+    } else {
+        EXIT_FAILURE
+    })
+}
+
+/// Writes `<problem>.in`, `.ans` and `.out` into `dir`; returns the `.in` path.
+fn save(dir: &Path, report: &Report) -> anyhow::Result<PathBuf> {
+    let Some(c) = &report.counterexample else {
+        bail!("nothing to save");
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let base = dir.join(&report.problem);
+    let write = |ext: &str, data: &[u8]| -> anyhow::Result<PathBuf> {
+        let path = base.with_extension(ext);
+        std::fs::write(&path, data).with_context(|| format!("writing {}", path.display()))?;
+        Ok(path)
+    };
+    let input = write("in", c.input.as_bytes())?;
+    write("ans", c.expected.as_bytes())?;
+    write("out", &c.actual_bytes)?;
+    Ok(input)
+}
+
+fn indent(s: &str) -> String {
+    s.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// The text report.
+pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
+    let mut out = String::new();
+    let rate = format!(
+        "{} cases in {} runs, {:.2} s ({:.0} cases/s while searching{})",
+        r.cases,
+        r.runs,
+        r.seconds,
+        r.cases_per_second,
+        if r.batched { ", batched" } else { "" }
+    );
+    match &r.counterexample {
+        None => {
+            out.push_str(&format!(
+                "audit {}: ok, no failure found\n{rate}\nseed {}; {} expected answers cross-checked with the oracle\n",
+                r.problem, r.seed, r.oracle_checks
+            ));
+        }
+        Some(c) => {
+            out.push_str(&format!(
+                "audit {}: {}\n",
+                r.problem,
+                r.verdict.name().to_uppercase()
+            ));
+            out.push_str(&format!("  {}\n", c.detail));
+            out.push_str(&format!(
+                "\n{} input ({} case{}, {} shrink step{}):\n",
+                if c.minimal {
+                    "minimal"
+                } else {
+                    "smallest failing"
+                },
+                c.cases,
+                if c.cases == 1 { "" } else { "s" },
+                c.shrink_steps,
+                if c.shrink_steps == 1 { "" } else { "s" },
+            ));
+            out.push_str(&indent(&c.input));
+            if !c.minimal {
+                out.push_str(
+                    "    (not minimal: the shrink budget ran out or the case is too large to shrink)\n",
+                );
+            }
+            let (exp_mark, act_mark) = match &c.mismatch {
+                Some(m) => (Some(m.expected_line), Some(m.actual_line)),
+                None => (None, None),
+            };
+            out.push_str("\nexpected output:\n");
+            out.push_str(&compare::render(c.expected.as_bytes(), exp_mark, 20));
+            out.push_str("actual output:\n");
+            out.push_str(&compare::render(&c.actual_bytes, act_mark, 20));
+            if !c.stderr.trim().is_empty() {
+                out.push_str("standard error:\n");
+                out.push_str(&indent(c.stderr.trim_end()));
+            }
+            out.push_str(&format!("\n{rate}\nseed {}\n", r.seed));
+            if let Some(path) = saved {
+                out.push_str(&format!(
+                    "saved: {} (and .ans, .out)\nrerun: {} < {}\n",
+                    path.display(),
+                    r.command,
+                    path.display()
+                ));
+            }
+        }
+    }
+    out.push_str(&format!("reproduce: {}\n", r.reproduce));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("16M").unwrap(), 16 << 20);
+        assert_eq!(parse_size("512k").unwrap(), 512 << 10);
+        assert_eq!(parse_size("1000").unwrap(), 1000);
+        assert!(parse_size("x").is_err());
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("5T").is_err());
+        assert!(parse_size("99999999999999999999G").is_err());
+    }
+}

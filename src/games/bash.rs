@@ -1,0 +1,272 @@
+//! Bash's game: a pile of n stones, take 1 to m; the Grundy value of a pile is
+//! n mod (m+1).
+//!
+//! Rules (SPEC.md, game `bash`; the oracle's [`Bash`]): a move takes 1 to `m` stones
+//! from one pile; normal play. The contest (hdu1846, "Brave Game") has one pile; the
+//! oracle and this module allow a row of piles, which is a sum of one-pile games.
+//!
+//! Why the closed form holds: a pile of n has the options n-1, ..., n-min(m, n). By
+//! induction g(k) = k mod (m+1) for k < n, and the options are the (up to) m values
+//! just below n, which are m consecutive residues missing exactly n mod (m+1) (when
+//! n <= m they are 0..n-1, also missing n). So the mex is n mod (m+1). A pile is lost
+//! alone exactly when n is a multiple of m+1: the classic "leave a multiple of m+1"
+//! strategy.
+//!
+//! Winning moves: the whole position is the XOR of the pile values. In a pile of value
+//! g the player needs value `need` (the XOR of the other piles); the amounts 1..=m
+//! reach m distinct residues, so there is at most one amount that does it:
+//! (g - need) mod (m+1), legal when it is non-zero and no larger than the pile.
+
+use crate::games::{analyze_sum, mex};
+use crate::verify::{Subject, Tier1Report};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use sgcheck_oracles::games::bash::Bash;
+use sgcheck_oracles::games::nim::{Piles, Take};
+use sgcheck_oracles::Analysis;
+
+/// The modulus m+1, widened so that `m = u64::MAX` (possible through `--rules`) does
+/// not overflow.
+fn modulus(m: u64) -> u128 {
+    m as u128 + 1
+}
+
+/// Closed form: the Grundy value of one pile of `n` stones when a move takes 1..=`m`.
+/// With `m = 0` (a hand-built game without moves) every pile has value 0.
+pub fn pile_value(n: u64, m: u64) -> u64 {
+    // The result is below both n + 1 and m + 1, so it fits in a u64.
+    (n as u128 % modulus(m)) as u64
+}
+
+/// Whether the player to move wins a single pile of `n` (hdu1846: `first`).
+pub fn first_wins(n: u64, m: u64) -> bool {
+    pile_value(n, m) != 0
+}
+
+/// Grundy values of single piles 0..len, by mex over one pile's moves: taking
+/// 1..=min(m, n) stones. Independent of the closed form; tier 1 compares the two.
+pub fn table(m: u64, len: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        let most = (n as u64).min(m) as usize;
+        let v = mex((1..=most).map(|a| g[n - a]));
+        g.push(v);
+    }
+    g
+}
+
+/// The one amount (if any) that takes a pile of `n` stones to Grundy value `need`.
+pub fn move_to_value(n: u64, m: u64, need: u64) -> Option<u64> {
+    let md = modulus(m);
+    let need = need as u128;
+    if need >= md {
+        return None;
+    }
+    let g = n as u128 % md;
+    // (n - a) ≡ need (mod m+1) with 1 <= a <= m.
+    let a = (g + md - need) % md;
+    if a == 0 || a > n as u128 {
+        return None;
+    }
+    Some(a as u64)
+}
+
+/// Verdict and every winning move of a Bash position (several piles allowed).
+pub fn analyze(rules: &Bash, pos: &Piles) -> Analysis<Take> {
+    let m = rules.m;
+    let values: Vec<u64> = pos.0.iter().map(|&n| pile_value(n, m)).collect();
+    analyze_sum(&values, |pile, need, out| {
+        if let Some(amount) = move_to_value(pos.0[pile], m, need) {
+            out.push(Take { pile, amount });
+        }
+    })
+}
+
+/// `verify`'s view of Bash's game.
+pub struct BashSubject;
+
+/// Largest `m` of tier 1 (the issue: all m <= 50).
+const TIER1_MAX_M: u64 = 50;
+/// Largest pile of tier 1 (the issue: n <= 5000).
+const TIER1_MAX_N: usize = 5000;
+/// The `m` values of the smallest-first enumeration.
+const ENUM_MAX_M: u64 = 5;
+
+impl Subject for BashSubject {
+    type Rules = Bash;
+
+    fn id(&self) -> &'static str {
+        "bash"
+    }
+
+    fn tier1(&self) -> Tier1Report {
+        let mut report = Tier1Report::default();
+        for m in 1..=TIER1_MAX_M {
+            let t = table(m, TIER1_MAX_N + 1);
+            for (n, &v) in t.iter().enumerate() {
+                report.compare(format!("m={m} pile {n}"), pile_value(n as u64, m), v);
+            }
+        }
+        report
+    }
+
+    fn instances(&self, size: u32) -> Vec<(Bash, Piles)> {
+        // Every position of up to 4 piles summing to `size` (empty piles included),
+        // for every m in 1..=5: m >= the largest pile is plain Nim, small m the
+        // interesting part.
+        let piles = crate::verify::compositions(size as u64, 4);
+        (1..=ENUM_MAX_M)
+            .flat_map(|m| piles.iter().map(move |p| (Bash { m }, Piles(p.clone()))))
+            .collect()
+    }
+
+    fn random_instance(&self, rng: &mut ChaCha8Rng) -> (Bash, Piles) {
+        match rng.gen_range(0..10) {
+            // One tall pile, the contest shape, up to its limits (n, m <= 1000), kept
+            // to n * m <= 300000: the oracle's depth-first stack holds about that many
+            // positions.
+            0 => {
+                let m = rng.gen_range(1..=1000);
+                let n = rng.gen_range(0..=1000.min(300_000 / m));
+                (Bash { m }, Piles(vec![n]))
+            }
+            // m = 1 (parity) or m larger than every pile (plain Nim).
+            1 => {
+                let m = if rng.gen_bool(0.5) { 1 } else { 1000 };
+                let n = rng.gen_range(1..=4);
+                (
+                    Bash { m },
+                    Piles((0..n).map(|_| rng.gen_range(0..=12)).collect()),
+                )
+            }
+            // Piles that are exact multiples of m+1, or one off.
+            2 => {
+                let m = rng.gen_range(1..=8);
+                let n = rng.gen_range(1..=3);
+                let piles = (0..n)
+                    .map(|_| rng.gen_range(0..=4) * (m + 1) + rng.gen_range(0..=1))
+                    .collect();
+                (Bash { m }, Piles(piles))
+            }
+            _ => {
+                let m = rng.gen_range(1..=10);
+                let n = rng.gen_range(1..=4);
+                (
+                    Bash { m },
+                    Piles((0..n).map(|_| rng.gen_range(0..=14)).collect()),
+                )
+            }
+        }
+    }
+
+    fn fast(&self, rules: &Bash, pos: &Piles) -> Analysis<Take> {
+        analyze(rules, pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::{verify_subject, Sweep};
+    use indicatif::ProgressBar;
+    use sgcheck_oracles::Solver;
+    use std::time::Duration;
+
+    #[test]
+    fn table_matches_closed_form() {
+        // SPEC.md, game `bash`: SG = n % (m+1). A quick slice of tier 1.
+        for m in 1..=6 {
+            for (n, v) in table(m, 300).into_iter().enumerate() {
+                assert_eq!(v, pile_value(n as u64, m), "m={m} n={n}");
+            }
+        }
+    }
+
+    #[test]
+    fn spec_samples_hdu1846() {
+        // SPEC.md, hdu1846 sample: `23 2` => first, `4 3` => second.
+        assert!(first_wins(23, 2));
+        assert!(!first_wins(4, 3));
+        // 23 = 7*3 + 2: the one winning move takes 2, leaving 21, a multiple of 3.
+        let a = analyze(&Bash { m: 2 }, &Piles(vec![23]));
+        assert_eq!(a.winning, vec![Take { pile: 0, amount: 2 }]);
+    }
+
+    #[test]
+    fn extreme_parameters() {
+        // m = u64::MAX: m+1 = 2^64 does not fit in a u64; every pile is its own value.
+        assert_eq!(pile_value(u64::MAX, u64::MAX), u64::MAX);
+        assert_eq!(move_to_value(u64::MAX, u64::MAX, 0), Some(u64::MAX));
+        // m = 0 (no moves at all): every pile is worth 0 and no move exists.
+        assert_eq!(pile_value(7, 0), 0);
+        assert!(!analyze(&Bash { m: 0 }, &Piles(vec![7, 3])).win);
+        // A pile too small to reach the needed residue: pile 1, m = 3, need 2.
+        assert_eq!(move_to_value(1, 3, 2), None);
+        assert_eq!(move_to_value(5, 3, 7), None);
+    }
+
+    #[test]
+    fn agrees_with_oracle_on_small_sums() {
+        // Tier 2 in miniature: two and three piles, every m <= 4, against plain search.
+        for m in 1..=4 {
+            let mut solver = Solver::new(Bash { m });
+            for a in 0..=7 {
+                for b in 0..=7 {
+                    for c in [0, 3, 5] {
+                        let pos = Piles(vec![a, b, c]);
+                        let o = solver.analyze(&pos).unwrap();
+                        let f = analyze(&Bash { m }, &pos);
+                        assert_eq!((f.win, f.winning), (o.win, o.winning), "m={m} {pos}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A planted bug: the classic off-by-one "lose iff n % m == 0" (the answer of
+    /// Bash with m-1), delegating everything else to the real subject.
+    struct OffByOne;
+
+    impl Subject for OffByOne {
+        type Rules = Bash;
+        fn id(&self) -> &'static str {
+            "bash"
+        }
+        fn tier1(&self) -> Tier1Report {
+            // Tier 2 is under test here; skip the (correct) closed-form checks.
+            Tier1Report::default()
+        }
+        fn instances(&self, size: u32) -> Vec<(Bash, Piles)> {
+            BashSubject.instances(size)
+        }
+        fn random_instance(&self, rng: &mut ChaCha8Rng) -> (Bash, Piles) {
+            BashSubject.random_instance(rng)
+        }
+        fn fast(&self, rules: &Bash, pos: &Piles) -> Analysis<Take> {
+            let wrong = Bash {
+                m: rules.m.saturating_sub(1).max(1),
+            };
+            BashSubject.fast(&wrong, pos)
+        }
+    }
+
+    #[test]
+    fn planted_off_by_one_is_caught_small() {
+        let sweep = Sweep {
+            time: Duration::from_secs(3),
+            ..Sweep::default()
+        };
+        let report = verify_subject(&OffByOne, &sweep, &ProgressBar::hidden());
+        let t2 = &report.tiers[1];
+        assert!(t2.disagreements > 0);
+        let d = t2.first_disagreement.as_ref().unwrap();
+        // The first size with a disagreement: m = 2, one pile of 2 (wrongly "lose").
+        let total: u64 = d
+            .position
+            .split(',')
+            .map(|p| p.parse::<u64>().unwrap())
+            .sum();
+        assert!(total <= 2, "{d:?}");
+        assert_eq!(d.rules, "m=2");
+    }
+}

@@ -1,0 +1,598 @@
+//! Subtraction games: take s stones from one pile, s in a finite set S. Grundy values
+//! by mex, with the period of the table found and proved, so that any pile size (u64)
+//! is answered exactly.
+//!
+//! Rules (SPEC.md, game `subtraction`; the oracle's [`Subtraction`]): piles; a move
+//! takes s stones from one pile for some s in S (s no larger than the pile); normal
+//! play. hdu1848 is the Fibonacci set {1, 2, 3, 5, 8, ...} with three piles.
+//!
+//! The table: g(n) = mex{ g(n - s) : s in S, s <= n }. The values are at most |S|
+//! (a mex over |S| options).
+//!
+//! Why the table is eventually periodic, and when the period is certain: let k be the
+//! largest element of S. For n >= k every s in S is at most n, so g(n) is the same
+//! function of the k values g(n-k), ..., g(n-1) for every such n. Call the window
+//! w(t) = (g(t), ..., g(t+k-1)); then w(t+1) is determined by w(t) for every t >= 0
+//! (the next value has index t + k >= k). The windows are a deterministic walk on a
+//! finite set (values <= |S|), so they repeat, and the first time w(t) = w(t+p) the
+//! whole sequence is periodic from t with period p: g(n + p) = g(n) for all n >= t.
+//! Conversely a value sequence periodic from t with period p has w(t) = w(t+p), so the
+//! smallest such t and p found on the windows are also the smallest preperiod and
+//! period of the values. Only k equal values in a row prove a period; fewer is the
+//! classic bug this module's planted test shows.
+//!
+//! The search: Brent's cycle-finding algorithm on the windows, comparing windows by a
+//! polynomial hash (mod 2^61 - 1) of the table and confirming every hash match on the
+//! values themselves, so a hash collision can cost time but never a wrong period.
+//! Then the preperiod is the first t with w(t) = w(t + period).
+//!
+//! Known results used as golden data in tier 1 and the tests: the Fibonacci set gives
+//! OEIS A014588 (SPEC.md lists its first 36 terms, zeros at OEIS A001581);
+//! {2, 3, 5} has period 7 (SPEC.md).
+
+use crate::games::{analyze_sum, mex};
+use crate::verify::{Subject, Tier1Report};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rustc_hash::FxHashMap;
+use sgcheck_oracles::games::nim::{Piles, Take};
+use sgcheck_oracles::games::subtraction::Subtraction;
+use sgcheck_oracles::Analysis;
+use std::sync::{Arc, Mutex};
+
+/// Most table entries [`SubtractionSolver::new`] computes before giving up (16 MB of
+/// values plus 32 MB of hashes). Sets with elements up to a few hundred settle within
+/// a few thousand values (the Fibonacci set up to 987: preperiod 3072, period 612).
+pub const DEFAULT_CAP: usize = 1 << 22;
+
+/// Why no period was established.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PeriodError {
+    /// The largest element alone needs more table than allowed.
+    #[error("the largest amount {max} needs a table longer than the cap of {cap} values")]
+    TooLarge {
+        /// The largest element of the set.
+        max: u64,
+        /// The cap on the table length.
+        cap: usize,
+    },
+    /// The windows did not repeat within the cap.
+    #[error("no period found within {cap} values")]
+    NotFound {
+        /// The cap on the table length.
+        cap: usize,
+    },
+}
+
+/// Plain Grundy table of single piles 0..len: mex over one pile's moves. No period.
+pub fn table(set: &[u64], len: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        let v = mex(set
+            .iter()
+            .take_while(|&&s| s as usize <= n)
+            .map(|&s| g[n - s as usize]));
+        g.push(v);
+    }
+    g
+}
+
+/// The Grundy values of every pile size reachable from `piles` (and of the piles),
+/// by mex over one pile's moves, depth-first with an explicit stack. Memory is
+/// proportional to the number of reachable sizes, not to the largest pile: the
+/// fallback for sets whose period is out of reach.
+pub fn grundy_reachable(set: &[u64], piles: &[u64]) -> FxHashMap<u64, u64> {
+    let mut g: FxHashMap<u64, u64> = FxHashMap::default();
+    let mut stack: Vec<u64> = Vec::new();
+    for &root in piles {
+        stack.push(root);
+        while let Some(&n) = stack.last() {
+            if g.contains_key(&n) {
+                stack.pop();
+                continue;
+            }
+            let before = stack.len();
+            for &s in set.iter().take_while(|&&s| s <= n) {
+                if !g.contains_key(&(n - s)) {
+                    stack.push(n - s);
+                }
+            }
+            if stack.len() == before {
+                let v = mex(set.iter().take_while(|&&s| s <= n).map(|&s| g[&(n - s)]));
+                g.insert(n, v);
+                stack.pop();
+            }
+        }
+    }
+    g
+}
+
+const MOD: u64 = (1 << 61) - 1;
+const BASE: u64 = 0x1F35_A7C9_3D1B_E2F5 % MOD;
+
+fn mulmod(a: u64, b: u64) -> u64 {
+    ((a as u128 * b as u128) % MOD as u128) as u64
+}
+
+/// The table under construction, with prefix hashes of the values.
+struct Builder<'a> {
+    set: &'a [u64],
+    /// Window length (k for a correct solver).
+    window: usize,
+    cap: usize,
+    g: Vec<u32>,
+    /// `prefix[i]` = hash of g[0..i].
+    prefix: Vec<u64>,
+    /// BASE^window mod MOD.
+    shift: u64,
+    /// Scratch for the mex: `seen[v]` for the options of the current value.
+    seen: Vec<bool>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(set: &'a [u64], window: usize, cap: usize) -> Self {
+        let mut shift = 1;
+        for _ in 0..window {
+            shift = mulmod(shift, BASE);
+        }
+        Builder {
+            set,
+            window,
+            cap,
+            g: Vec::new(),
+            prefix: vec![0],
+            shift,
+            seen: vec![false; set.len() + 2],
+        }
+    }
+
+    /// Makes the table at least `len` long.
+    fn ensure(&mut self, len: usize) -> Result<(), PeriodError> {
+        if len > self.cap {
+            return Err(PeriodError::NotFound { cap: self.cap });
+        }
+        while self.g.len() < len {
+            let n = self.g.len();
+            for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
+                self.seen[self.g[n - s as usize] as usize] = true;
+            }
+            let v = self.seen.iter().position(|&b| !b).expect("values <= |S|");
+            for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
+                self.seen[self.g[n - s as usize] as usize] = false;
+            }
+            self.g.push(v as u32);
+            let h = self.prefix[n];
+            self.prefix.push((mulmod(h, BASE) + v as u64 + 1) % MOD);
+        }
+        Ok(())
+    }
+
+    fn window_hash(&self, t: usize) -> u64 {
+        let whole = self.prefix[t + self.window];
+        let before = mulmod(self.prefix[t], self.shift);
+        (whole + MOD - before) % MOD
+    }
+
+    /// Whether the windows at `a` and `b` are equal (extending the table as needed).
+    fn same(&mut self, a: usize, b: usize) -> Result<bool, PeriodError> {
+        self.ensure(a.max(b) + self.window)?;
+        if self.window_hash(a) != self.window_hash(b) {
+            return Ok(false);
+        }
+        let w = self.window;
+        Ok(self.g[a..a + w] == self.g[b..b + w])
+    }
+}
+
+/// Exact Grundy values of single piles of a subtraction game, for any pile size:
+/// the table up to the end of the first period, then periodic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubtractionSolver {
+    set: Vec<u64>,
+    /// g(0 .. preperiod + period).
+    table: Vec<u32>,
+    preperiod: usize,
+    period: usize,
+}
+
+impl SubtractionSolver {
+    /// Computes the table until its period is proved (module docs), with at most
+    /// [`DEFAULT_CAP`] values.
+    pub fn new(rules: &Subtraction) -> Result<Self, PeriodError> {
+        Self::with_cap(rules, DEFAULT_CAP)
+    }
+
+    /// As [`SubtractionSolver::new`], with at most `cap` values of table.
+    pub fn with_cap(rules: &Subtraction, cap: usize) -> Result<Self, PeriodError> {
+        let max = *rules
+            .set()
+            .last()
+            .expect("a subtraction set is never empty");
+        if max >= cap as u64 {
+            return Err(PeriodError::TooLarge { max, cap });
+        }
+        Self::build(rules.set(), max as usize, cap)
+    }
+
+    /// Finds the period of the windows of length `window` (k for a sound solver).
+    fn build(set: &[u64], window: usize, cap: usize) -> Result<Self, PeriodError> {
+        let mut b = Builder::new(set, window, cap);
+        // Brent: the tortoise waits at powers of two while the hare walks.
+        let (mut power, mut period) = (1usize, 1usize);
+        let (mut tortoise, mut hare) = (0usize, 1usize);
+        while !b.same(tortoise, hare)? {
+            if power == period {
+                tortoise = hare;
+                power *= 2;
+                period = 0;
+            }
+            hare += 1;
+            period += 1;
+        }
+        let mut preperiod = 0;
+        while !b.same(preperiod, preperiod + period)? {
+            preperiod += 1;
+        }
+        let mut table = b.g;
+        table.truncate(preperiod + period);
+        Ok(SubtractionSolver {
+            set: set.to_vec(),
+            table,
+            preperiod,
+            period,
+        })
+    }
+
+    /// The subtraction set, ascending.
+    pub fn set(&self) -> &[u64] {
+        &self.set
+    }
+
+    /// The smallest n from which the values repeat.
+    pub fn preperiod(&self) -> u64 {
+        self.preperiod as u64
+    }
+
+    /// The smallest period of the values from [`SubtractionSolver::preperiod`] on.
+    pub fn period(&self) -> u64 {
+        self.period as u64
+    }
+
+    /// The Grundy value of a pile of `n` stones, for any `n`.
+    pub fn grundy(&self, n: u64) -> u64 {
+        let i = if n < self.table.len() as u64 {
+            n as usize
+        } else {
+            let off = (n - self.preperiod as u64) % self.period as u64;
+            self.preperiod + off as usize
+        };
+        self.table[i] as u64
+    }
+
+    /// Verdict and every winning move of a position (any number of piles).
+    pub fn analyze(&self, pos: &Piles) -> Analysis<Take> {
+        analyze_by(&self.set, |n| self.grundy(n), pos)
+    }
+}
+
+/// The analysis of a position from any Grundy function of single piles: the XOR
+/// decides, and the winning moves in a pile are the amounts reaching the needed value.
+pub fn analyze_by(set: &[u64], g: impl Fn(u64) -> u64, pos: &Piles) -> Analysis<Take> {
+    let values: Vec<u64> = pos.0.iter().map(|&n| g(n)).collect();
+    analyze_sum(&values, |pile, need, out| {
+        let n = pos.0[pile];
+        for &amount in set.iter().take_while(|&&s| s <= n) {
+            if g(n - amount) == need {
+                out.push(Take { pile, amount });
+            }
+        }
+    })
+}
+
+/// The Fibonacci terms of SPEC.md's golden sequence, OEIS A014588 (n = 0..35).
+pub const A014588_PREFIX: [u64; 36] = [
+    0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1,
+    2, 3, 4, 5,
+];
+
+/// `verify`'s view of subtraction games. Keeps one solver per set, since building it
+/// costs a table.
+#[derive(Default)]
+pub struct SubtractionSubject {
+    solvers: Mutex<FxHashMap<Subtraction, Arc<Result<SubtractionSolver, PeriodError>>>>,
+}
+
+/// Random sets of tier 1 (the issue: e.g. 200 sets with elements <= 30).
+const TIER1_SETS: usize = 200;
+/// Largest element of tier 1's random sets.
+const TIER1_MAX_ELEMENT: u64 = 30;
+/// How far tier 1 compares the periodic extension with the plain table.
+const TIER1_LEN: usize = 5001;
+/// Fixed seed of tier 1's random sets (tier 1 takes no seed; it is the same every run).
+const TIER1_SEED: u64 = 0x5EB7_AC71_0000_0001;
+/// The enumeration uses every non-empty subset of 1..=ENUM_MAX_ELEMENT.
+const ENUM_MAX_ELEMENT: u64 = 5;
+
+/// A random set of 1..=`max_len` distinct amounts in 1..=`max`.
+fn random_set(rng: &mut ChaCha8Rng, max: u64, max_len: usize) -> Subtraction {
+    let mut all: Vec<u64> = (1..=max).collect();
+    all.shuffle(rng);
+    let len = rng.gen_range(1..=max_len.min(all.len()));
+    Subtraction::new(all[..len].to_vec()).expect("non-empty, positive")
+}
+
+impl SubtractionSubject {
+    fn solver(&self, rules: &Subtraction) -> Arc<Result<SubtractionSolver, PeriodError>> {
+        let mut map = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry(rules.clone())
+            .or_insert_with(|| Arc::new(SubtractionSolver::new(rules)))
+            .clone()
+    }
+
+    /// Tier 1 for one set: the solver's values (periodic beyond its table) against
+    /// the plain table.
+    fn compare_with_table(report: &mut Tier1Report, rules: &Subtraction, len: usize) {
+        let plain = table(rules.set(), len);
+        match SubtractionSolver::new(rules) {
+            Ok(s) => {
+                for (n, &v) in plain.iter().enumerate() {
+                    report.compare(format_args!("set {rules} pile {n}"), s.grundy(n as u64), v);
+                }
+            }
+            Err(e) => report.compare(format_args!("set {rules}: {e}"), 1, 0),
+        }
+    }
+}
+
+impl Subject for SubtractionSubject {
+    type Rules = Subtraction;
+
+    fn id(&self) -> &'static str {
+        "subtraction"
+    }
+
+    fn tier1(&self) -> Tier1Report {
+        let mut report = Tier1Report::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(TIER1_SEED);
+        for _ in 0..TIER1_SETS {
+            let rules = random_set(&mut rng, TIER1_MAX_ELEMENT, 6);
+            Self::compare_with_table(&mut report, &rules, TIER1_LEN);
+        }
+        // The Fibonacci set of hdu1848 (preperiod 3072, period 612): far enough to
+        // test several periods of the extension.
+        let fib = Subtraction::fibonacci(1000).expect("limit >= 1");
+        Self::compare_with_table(&mut report, &fib, 20_000);
+        // Golden data (SPEC.md): A014588 and the period 7 of {2, 3, 5}.
+        if let Ok(s) = SubtractionSolver::new(&fib) {
+            for (n, &v) in A014588_PREFIX.iter().enumerate() {
+                report.compare(format_args!("A014588({n})"), s.grundy(n as u64), v);
+            }
+        }
+        let s235 = Subtraction::new(vec![2, 3, 5]).expect("valid set");
+        let period = SubtractionSolver::new(&s235).map(|s| s.period()).ok();
+        report.compare("period of {2,3,5}", period, Some(7));
+        report
+    }
+
+    fn instances(&self, size: u32) -> Vec<(Subtraction, Piles)> {
+        // Every non-empty subset of 1..=5 (31 sets, {2,3,5} among them), and every
+        // position of up to 3 piles summing to `size`.
+        let piles = crate::verify::compositions(size as u64, 3);
+        let mut out = Vec::new();
+        for mask in 1u32..(1 << ENUM_MAX_ELEMENT) {
+            let set: Vec<u64> = (1..=ENUM_MAX_ELEMENT)
+                .filter(|&e| mask & (1 << (e - 1)) != 0)
+                .collect();
+            let rules = Subtraction::new(set).expect("non-empty, positive");
+            out.extend(piles.iter().map(|p| (rules.clone(), Piles(p.clone()))));
+        }
+        out
+    }
+
+    fn random_instance(&self, rng: &mut ChaCha8Rng) -> (Subtraction, Piles) {
+        let rules = match rng.gen_range(0..10) {
+            0 => Subtraction::fibonacci(rng.gen_range(1..=100)).expect("limit >= 1"),
+            1 => Subtraction::new(vec![2, 3, 5]).expect("valid set"),
+            2..=4 => random_set(rng, 8, 4),
+            _ => random_set(rng, 30, 5),
+        };
+        let piles = match rng.gen_range(0..8) {
+            // One tall pile: long enough to cross the preperiod of most small sets.
+            0 => vec![rng.gen_range(0..=400)],
+            1 => (0..2).map(|_| rng.gen_range(0..=40)).collect(),
+            _ => {
+                let n = rng.gen_range(1..=4);
+                (0..n).map(|_| rng.gen_range(0..=14)).collect()
+            }
+        };
+        (rules, Piles(piles))
+    }
+
+    fn fast(&self, rules: &Subtraction, pos: &Piles) -> Analysis<Take> {
+        match &*self.solver(rules) {
+            Ok(s) => s.analyze(pos),
+            Err(_) => {
+                // No period within the cap (a set with a huge amount, from `--rules`):
+                // the values of the pile sizes these piles can reach, no more. The
+                // oracle has already solved the position, so they are few.
+                let g = grundy_reachable(rules.set(), &pos.0);
+                analyze_by(rules.set(), |n| g[&n], pos)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::{verify_subject, Sweep};
+    use indicatif::ProgressBar;
+    use sgcheck_oracles::Solver;
+    use std::time::Duration;
+
+    fn set(v: &[u64]) -> Subtraction {
+        Subtraction::new(v.to_vec()).unwrap()
+    }
+
+    #[test]
+    fn fibonacci_golden_a014588() {
+        // SPEC.md golden sequence (OEIS A014588) and its zeros (OEIS A001581, as
+        // listed in SPEC.md: 0,4,10,14,20,24,30,36).
+        let s = SubtractionSolver::new(&Subtraction::fibonacci(1000).unwrap()).unwrap();
+        for (n, &v) in A014588_PREFIX.iter().enumerate() {
+            assert_eq!(s.grundy(n as u64), v, "n={n}");
+        }
+        let zeros: Vec<u64> = (0..=36).filter(|&n| s.grundy(n) == 0).collect();
+        assert_eq!(zeros, [0, 4, 10, 14, 20, 24, 30, 36]);
+    }
+
+    #[test]
+    fn period_of_235_is_7() {
+        // SPEC.md: "subtraction {2,3,5} has period 7" (pure: preperiod 0).
+        let s = SubtractionSolver::new(&set(&[2, 3, 5])).unwrap();
+        assert_eq!((s.preperiod(), s.period()), (0, 7));
+        // One period: 0,0,1,1,2,2,3 (mex by hand: g(4) = mex{g(2), g(1)} = mex{1,0}).
+        let first: Vec<u64> = (0..7).map(|n| s.grundy(n)).collect();
+        assert_eq!(first, [0, 0, 1, 1, 2, 2, 3]);
+    }
+
+    #[test]
+    fn known_small_periods() {
+        // {1}: parity, period 2. {1,2,3} (Bash with m = 3): period 4, n mod 4.
+        // Fibonacci up to 987 (hdu1848's set): measured here, preperiod 3072 and
+        // period 612; the tier-1 comparison to 20000 backs it.
+        let s = SubtractionSolver::new(&set(&[1])).unwrap();
+        assert_eq!((s.preperiod(), s.period()), (0, 2));
+        let s = SubtractionSolver::new(&set(&[1, 2, 3])).unwrap();
+        assert_eq!((s.preperiod(), s.period()), (0, 4));
+        assert_eq!(s.grundy(u64::MAX), u64::MAX % 4);
+        let fib = SubtractionSolver::new(&Subtraction::fibonacci(1000).unwrap()).unwrap();
+        assert_eq!((fib.preperiod(), fib.period()), (3072, 612));
+    }
+
+    #[test]
+    fn extension_matches_plain_table() {
+        // A preperiodic set: {3, 5, 7, 19} compared far past its table.
+        for v in [&[3u64, 5, 7, 19][..], &[4, 7, 9], &[1, 13, 29]] {
+            let s = SubtractionSolver::new(&set(v)).unwrap();
+            let t = table(v, 3000);
+            for (n, &g) in t.iter().enumerate() {
+                assert_eq!(s.grundy(n as u64), g, "{v:?} n={n}");
+            }
+        }
+    }
+
+    #[test]
+    fn reachable_values_match_the_table() {
+        // The fallback for sets without a period in reach: same values as the table.
+        let v = [3u64, 5, 7, 19];
+        let t = table(&v, 400);
+        let g = grundy_reachable(&v, &[399, 250, 2]);
+        assert_eq!(g[&399], t[399]);
+        assert!(g.iter().all(|(&n, &x)| t[n as usize] == x));
+        // A single huge amount: only the multiples below the pile are visited.
+        let g = grundy_reachable(&[1_000_000_000], &[1_000_000_000_000]);
+        assert_eq!(g.len(), 1001);
+        assert_eq!(g[&1_000_000_000_000], 0);
+        // {10^9}: g(n) = floor(n / 10^9) mod 2; 1.5e9 has value 1, 7 has 0.
+        let subject = SubtractionSubject::default();
+        let a = subject.fast(&set(&[1_000_000_000]), &Piles(vec![1_500_000_000, 7]));
+        assert_eq!(
+            a.winning,
+            vec![Take {
+                pile: 0,
+                amount: 1_000_000_000
+            }]
+        );
+    }
+
+    #[test]
+    fn caps_are_errors_not_panics() {
+        assert_eq!(
+            SubtractionSolver::with_cap(&set(&[100]), 50),
+            Err(PeriodError::TooLarge { max: 100, cap: 50 })
+        );
+        // {100} has period 200: it needs more than 150 values.
+        assert_eq!(
+            SubtractionSolver::with_cap(&set(&[100]), 150),
+            Err(PeriodError::NotFound { cap: 150 })
+        );
+        assert!(SubtractionSolver::with_cap(&set(&[100]), 2000).is_ok());
+    }
+
+    #[test]
+    fn spec_samples_hdu1848() {
+        // SPEC.md, hdu1848 sample: `1 1 1` => Fibo, `1 4 1` => Nacci.
+        let s = SubtractionSolver::new(&Subtraction::fibonacci(1000).unwrap()).unwrap();
+        let a = s.analyze(&Piles(vec![1, 1, 1]));
+        assert!(a.win);
+        assert_eq!(a.count(), 3);
+        assert!(!s.analyze(&Piles(vec![1, 4, 1])).win);
+    }
+
+    #[test]
+    fn agrees_with_oracle_on_a_few_sets() {
+        for v in [&[2u64, 3, 5][..], &[1, 4], &[3]] {
+            let rules = set(v);
+            let s = SubtractionSolver::new(&rules).unwrap();
+            let mut o = Solver::new(rules.clone());
+            for a in 0..=9 {
+                for b in 0..=9 {
+                    let pos = Piles(vec![a, b, 4]);
+                    let x = o.analyze(&pos).unwrap();
+                    let f = s.analyze(&pos);
+                    assert_eq!((f.win, f.winning), (x.win, x.winning), "{rules} {pos}");
+                }
+            }
+        }
+    }
+
+    /// A planted bug: period detection with a window of one value instead of k
+    /// (a repeat of a single value taken as proof of a period).
+    struct ShortWindow;
+
+    impl Subject for ShortWindow {
+        type Rules = Subtraction;
+        fn id(&self) -> &'static str {
+            "subtraction"
+        }
+        fn tier1(&self) -> Tier1Report {
+            // Tier 2 is under test here.
+            Tier1Report::default()
+        }
+        fn instances(&self, size: u32) -> Vec<(Subtraction, Piles)> {
+            SubtractionSubject::default().instances(size)
+        }
+        fn random_instance(&self, rng: &mut ChaCha8Rng) -> (Subtraction, Piles) {
+            SubtractionSubject::default().random_instance(rng)
+        }
+        fn fast(&self, rules: &Subtraction, pos: &Piles) -> Analysis<Take> {
+            SubtractionSolver::build(rules.set(), 1, DEFAULT_CAP)
+                .unwrap()
+                .analyze(pos)
+        }
+    }
+
+    #[test]
+    fn planted_short_window_is_caught_small() {
+        // {2}: 0,0,1,1,0,0,...; a one-value window sees g(0) = g(1) and calls the
+        // sequence constant: a pile of 2 looks lost.
+        let bad = SubtractionSolver::build(&[2], 1, 100).unwrap();
+        assert_eq!(bad.grundy(2), 0);
+        let sweep = Sweep {
+            time: Duration::from_secs(3),
+            ..Sweep::default()
+        };
+        let report = verify_subject(&ShortWindow, &sweep, &ProgressBar::hidden());
+        let t2 = &report.tiers[1];
+        assert!(t2.disagreements > 0);
+        let d = t2.first_disagreement.as_ref().unwrap();
+        let total: u64 = d
+            .position
+            .split(',')
+            .map(|p| p.parse::<u64>().unwrap())
+            .sum();
+        assert!(total <= 3, "{d:?}");
+    }
+}

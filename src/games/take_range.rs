@@ -1,0 +1,400 @@
+//! Take-range (misère): take p..=q coins, whoever takes the last coin loses; the
+//! player to move loses exactly when 1 <= n mod (p+q) <= p.
+//!
+//! Rules (SPEC.md, game `take-range`; contest hdu2897 "邂逅明下"; the oracle's
+//! [`TakeRange`]): one pile of n coins; a move takes at least p and at most q coins,
+//! and when fewer than p remain the player must take them all. The player who takes
+//! the last coin **loses**. At n = 0 the previous player took the last coin, so the
+//! player "to move" there has already won, with no move to make; the oracle reads it
+//! that way ([`Rules::stuck_player_wins`](sgcheck_oracles::Rules::stuck_player_wins))
+//! and so does this module. The contest has n >= 1.
+//!
+//! This is a misère one-pile game, so no Grundy values: the table is a plain win/lose
+//! table, W(0) = win and W(n) = "some move leads to a lost position".
+//!
+//! Why the closed form holds (L = p + q): the lost positions are n with
+//! n mod L in 1..=p. Induction on n >= 1, with r = n mod L:
+//! - 1 <= r <= p: if n < p the only move takes every coin, and loses. Otherwise an
+//!   amount a in p..=q leaves n - a; taking all (n - a = 0) loses at once, and any
+//!   other target has residue r - a mod L in r + p ..= r + q (adding L), which lies in
+//!   p + 1 ..= L: residue 0 or above p, won for the opponent by the two cases below.
+//!   So n is lost.
+//! - r = 0 (so n >= L > q): take q, leaving residue L - q = p, and at least p coins:
+//!   lost for the opponent.
+//! - p < r < L: take a = max(p, r - p), which is in p..=q because r - p < q, and at
+//!   most r <= n; it leaves residue min(r - p, p), in 1..=p: lost for the opponent.
+//!
+//! Winning moves: the amounts a whose target n - a is lost. The targets of one pile
+//! form the interval [n - min(q, n), n - p] of at most q - p + 1 values, while two runs
+//! of lost residues (1..=p of consecutive blocks) are q + 1 apart, so the lost targets
+//! form one run: the winning amounts are consecutive. The lost positions in 1..=x
+//! number (x / L) * p + min(x mod L, p), so the count is a difference of two such
+//! terms, and the best move (smallest amount) comes from the largest lost target: all
+//! in O(1), at any size.
+
+use crate::verify::{Subject, Tier1Report};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use sgcheck_oracles::games::take_range::{Coins, TakeCoins, TakeRange};
+use sgcheck_oracles::Analysis;
+
+/// The rules as this module reads them: `p` at least 1 (the oracle does the same
+/// with a hand-built p = 0), as `(p, q)`.
+fn params(rules: &TakeRange) -> (u64, u64) {
+    (rules.p.max(1), rules.q)
+}
+
+/// Closed form: whether the player to move wins a pile of `n` coins.
+///
+/// For rules outside `1 <= p <= q` (which the notation rejects; only a hand-built
+/// value gets here) no move of a non-empty pile avoids taking the last coin or there
+/// is no move at all, so every n >= 1 is lost.
+pub fn first_wins(p: u64, q: u64, n: u64) -> bool {
+    let p = p.max(1);
+    if n == 0 {
+        return true;
+    }
+    if p > q {
+        return false;
+    }
+    let r = n as u128 % (p as u128 + q as u128);
+    !(1..=p as u128).contains(&r)
+}
+
+/// Number of lost positions in 1..=x (for `1 <= p <= q`).
+fn lost_up_to(x: u64, p: u64, l: u128) -> u128 {
+    (x as u128 / l) * p as u128 + (x as u128 % l).min(p as u128)
+}
+
+/// The largest lost position at most `hi`, if any (for `1 <= p <= q`).
+fn largest_lost_at_most(hi: u64, p: u64, l: u128) -> Option<u64> {
+    let r = (hi as u128 % l) as u64;
+    if r == 0 {
+        // Residue p of the previous block: hi - L + p = hi - q.
+        let q = (l - p as u128) as u64;
+        (hi as u128 >= l).then(|| hi - q)
+    } else if r <= p {
+        Some(hi)
+    } else {
+        Some(hi - (r - p))
+    }
+}
+
+/// The range of targets `n - a` of a pile of `n >= p`: `[n - min(q, n), n - p]`.
+fn targets(p: u64, q: u64, n: u64) -> (u64, u64) {
+    (n - q.min(n), n - p)
+}
+
+/// Verdict, best move and number of winning moves of one pile, in O(1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Whether the player to move wins.
+    pub win: bool,
+    /// The smallest winning amount.
+    pub best: Option<u64>,
+    /// How many amounts win.
+    pub count: u64,
+}
+
+/// The closed-form [`Summary`] of a pile of `n` coins.
+pub fn summary(p: u64, q: u64, n: u64) -> Summary {
+    let p = p.max(1);
+    let win = first_wins(p, q, n);
+    // No winning move: n = 0 (no move at all), n < p (the only move takes the last
+    // coin), or rules without moves.
+    if n == 0 || n < p || p > q {
+        return Summary {
+            win,
+            best: None,
+            count: 0,
+        };
+    }
+    let l = p as u128 + q as u128;
+    let (lo, hi) = targets(p, q, n);
+    let count = lost_up_to(hi, p, l) - lost_up_to(lo.saturating_sub(1), p, l);
+    let best = largest_lost_at_most(hi, p, l)
+        .filter(|&t| t >= lo)
+        .map(|t| n - t);
+    Summary {
+        win,
+        best,
+        count: count as u64,
+    }
+}
+
+/// Every winning amount of a pile of `n` coins, ascending: the run of
+/// [`Summary::count`] consecutive amounts from [`Summary::best`].
+pub fn winning_amounts(p: u64, q: u64, n: u64) -> Vec<u64> {
+    let s = summary(p, q, n);
+    match s.best {
+        Some(b) => (0..s.count).map(|i| b + i).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// Verdict and every winning move of a take-range pile.
+pub fn analyze(rules: &TakeRange, pos: &Coins) -> Analysis<TakeCoins> {
+    let (p, q) = params(rules);
+    Analysis {
+        win: first_wins(p, q, pos.0),
+        winning: winning_amounts(p, q, pos.0)
+            .into_iter()
+            .map(TakeCoins)
+            .collect(),
+        remoteness: None,
+    }
+}
+
+/// Win/lose table of piles 0..len by recursion over one pile's moves (no closed form,
+/// no Grundy values): W(0) = true (the opponent took the last coin); a pile below p
+/// has the single move "take all", to 0; otherwise the moves take p..=min(q, n).
+pub fn win_table(p: u64, q: u64, len: usize) -> Vec<bool> {
+    let p = p.max(1);
+    let mut w: Vec<bool> = Vec::with_capacity(len);
+    for n in 0..len as u64 {
+        let v = if n == 0 {
+            true
+        } else if n < p {
+            !w[0]
+        } else {
+            (p..=q.min(n)).any(|a| !w[(n - a) as usize])
+        };
+        w.push(v);
+    }
+    w
+}
+
+/// The [`Summary`] of pile `n` read off a win/lose table by scanning the amounts.
+pub fn summary_from_table(w: &[bool], p: u64, q: u64, n: u64) -> Summary {
+    let p = p.max(1);
+    let amounts: Vec<u64> = if n == 0 {
+        vec![]
+    } else if n < p {
+        vec![n]
+    } else {
+        (p..=q.min(n)).collect()
+    };
+    let winning: Vec<u64> = amounts
+        .into_iter()
+        .filter(|&a| !w[(n - a) as usize])
+        .collect();
+    Summary {
+        win: w[n as usize],
+        best: winning.first().copied(),
+        count: winning.len() as u64,
+    }
+}
+
+/// `verify`'s view of take-range.
+pub struct TakeRangeSubject;
+
+/// Largest q of tier 1 (the issue: all p <= q <= 40).
+const TIER1_MAX_Q: u64 = 40;
+/// Largest pile of tier 1 (the issue: n <= 2000).
+const TIER1_MAX_N: usize = 2000;
+
+impl Subject for TakeRangeSubject {
+    type Rules = TakeRange;
+
+    fn id(&self) -> &'static str {
+        "take-range"
+    }
+
+    fn tier1(&self) -> Tier1Report {
+        let mut report = Tier1Report::default();
+        for q in 1..=TIER1_MAX_Q {
+            for p in 1..=q {
+                let w = win_table(p, q, TIER1_MAX_N + 1);
+                for n in 0..=TIER1_MAX_N as u64 {
+                    report.compare(
+                        format_args!("p={p} q={q} n={n}"),
+                        summary(p, q, n),
+                        summary_from_table(&w, p, q, n),
+                    );
+                }
+            }
+        }
+        report
+    }
+
+    fn instances(&self, size: u32) -> Vec<(TakeRange, Coins)> {
+        // Size = n + q - 1 (never empty, since an empty level ends the sweep): every
+        // 1 <= p <= q and n >= 0 (n = 0 included: the oracle's "already won"
+        // position) with n + q = size + 1.
+        let s = size as u64 + 1;
+        let mut out = Vec::new();
+        for q in 1..=s {
+            for p in 1..=q {
+                out.push((TakeRange { p, q }, Coins(s - q)));
+            }
+        }
+        out
+    }
+
+    fn random_instance(&self, rng: &mut ChaCha8Rng) -> (TakeRange, Coins) {
+        let q = match rng.gen_range(0..10) {
+            0 => rng.gen_range(1..=120),
+            1..=3 => rng.gen_range(1..=6),
+            _ => rng.gen_range(1..=40),
+        };
+        let p = match rng.gen_range(0..6) {
+            0 => 1,
+            1 => q,
+            _ => rng.gen_range(1..=q),
+        };
+        let l = p + q;
+        let n = match rng.gen_range(0..4) {
+            // Near a multiple of p+q: the boundaries of the lost residues 1..=p.
+            0 => {
+                let k = rng.gen_range(0..=400 / l);
+                let r = [0, 1, p, p + 1, l - 1][rng.gen_range(0..5)];
+                k * l + r
+            }
+            1 => rng.gen_range(0..=2 * l),
+            _ => rng.gen_range(0..=400),
+        };
+        (TakeRange { p, q }, Coins(n))
+    }
+
+    fn fast(&self, rules: &TakeRange, pos: &Coins) -> Analysis<TakeCoins> {
+        analyze(rules, pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::{verify_subject, Sweep};
+    use indicatif::ProgressBar;
+    use sgcheck_oracles::Solver;
+    use std::time::Duration;
+
+    #[test]
+    fn spec_samples_hdu2897() {
+        // SPEC.md, hdu2897 samples: `7 2 4` => LOST, `6 2 4` => WIN.
+        assert!(!first_wins(2, 4, 7));
+        assert!(first_wins(2, 4, 6));
+        // From 6 with p=2, q=4: taking 4 leaves 2, residue 2 of 6: lost. Taking 2
+        // leaves 4 and 3 leaves 3, both residues above p: won. One winning move.
+        assert_eq!(winning_amounts(2, 4, 6), vec![4]);
+        assert_eq!(
+            summary(2, 4, 6),
+            Summary {
+                win: true,
+                best: Some(4),
+                count: 1
+            }
+        );
+    }
+
+    #[test]
+    fn table_matches_closed_form() {
+        // SPEC.md ("lose iff 1 <= n % (p+q) <= p", checked): a slice of tier 1.
+        for q in 1..=9 {
+            for p in 1..=q {
+                let w = win_table(p, q, 200);
+                for n in 0..200u64 {
+                    let s = summary_from_table(&w, p, q, n);
+                    assert_eq!(summary(p, q, n), s, "p={p} q={q} n={n}");
+                    let listed = winning_amounts(p, q, n);
+                    assert_eq!(listed.len() as u64, s.count);
+                    assert_eq!(listed.first().copied(), s.best);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn empty_pile_agrees_with_oracle() {
+        // n = 0: the oracle says the player to move has won, with no winning move.
+        for (p, q) in [(1, 1), (2, 4), (5, 5)] {
+            let o = Solver::new(TakeRange { p, q }).analyze(&Coins(0)).unwrap();
+            let f = analyze(&TakeRange { p, q }, &Coins(0));
+            assert_eq!((f.win, &f.winning), (o.win, &o.winning));
+            assert!(f.win && f.winning.is_empty());
+        }
+    }
+
+    #[test]
+    fn many_winning_moves() {
+        // p = 3, q = 20 (L = 23), n = 23 + 6: targets 9..=26, lost: 24, 25, 26 (residues
+        // 1..3 of the second block). Three winning amounts 3, 4, 5.
+        assert_eq!(winning_amounts(3, 20, 29), vec![3, 4, 5]);
+        // The winning amounts are always one run of consecutive amounts (module
+        // docs); check it against the table over a range of rules.
+        for q in 1..=12 {
+            for p in 1..=q {
+                let w = win_table(p, q, 120);
+                for n in 0..120 {
+                    let amounts: Vec<u64> = (p..=q.min(n))
+                        .filter(|&a| n >= p && !w[(n - a) as usize])
+                        .collect();
+                    assert!(amounts.windows(2).all(|x| x[1] == x[0] + 1), "{amounts:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn limits_do_not_overflow() {
+        // p + q near 2^64: the modulus is computed in u128.
+        let (p, q) = (u64::MAX - 1, u64::MAX);
+        assert!(!first_wins(p, q, 5));
+        assert!(!first_wins(p, q, u64::MAX - 1));
+        assert!(first_wins(p, q, u64::MAX));
+        assert_eq!(winning_amounts(p, q, u64::MAX), vec![u64::MAX - 1]);
+        // The contest limits: 65535 everywhere.
+        let s = summary(1, 65535, 65535);
+        assert!(s.win);
+        assert_eq!(s.best, Some(65534));
+        // Hand-built rules outside 1 <= p <= q.
+        assert!(!first_wins(5, 3, 9));
+        assert!(first_wins(0, 3, 4) == first_wins(1, 3, 4));
+    }
+
+    /// A planted bug: the residue 0 read as lost too (`n % (p+q) <= p`, dropping the
+    /// `1 <=`), delegating everything else to the real subject.
+    struct ZeroResidueLost;
+
+    impl Subject for ZeroResidueLost {
+        type Rules = TakeRange;
+        fn id(&self) -> &'static str {
+            "take-range"
+        }
+        fn tier1(&self) -> Tier1Report {
+            // Tier 2 is under test here.
+            Tier1Report::default()
+        }
+        fn instances(&self, size: u32) -> Vec<(TakeRange, Coins)> {
+            TakeRangeSubject.instances(size)
+        }
+        fn random_instance(&self, rng: &mut ChaCha8Rng) -> (TakeRange, Coins) {
+            TakeRangeSubject.random_instance(rng)
+        }
+        fn fast(&self, rules: &TakeRange, pos: &Coins) -> Analysis<TakeCoins> {
+            if pos.0 > 0 && pos.0.is_multiple_of(rules.p + rules.q) {
+                return Analysis {
+                    win: false,
+                    winning: vec![],
+                    remoteness: None,
+                };
+            }
+            TakeRangeSubject.fast(rules, pos)
+        }
+    }
+
+    #[test]
+    fn planted_zero_residue_bug_is_caught_small() {
+        let sweep = Sweep {
+            time: Duration::from_secs(3),
+            ..Sweep::default()
+        };
+        let report = verify_subject(&ZeroResidueLost, &sweep, &ProgressBar::hidden());
+        let t2 = &report.tiers[1];
+        assert!(t2.disagreements > 0);
+        let d = t2.first_disagreement.as_ref().unwrap();
+        // Smallest: p = q = 1 and n = 2 (size n + q - 1 = 2): take 1, leave the
+        // opponent the last coin.
+        assert_eq!((d.rules.as_str(), d.position.as_str()), ("p=1,q=1", "2"));
+    }
+}

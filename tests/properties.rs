@@ -1,0 +1,276 @@
+//! quickcheck properties: every game's fast solver against the exhaustive oracle on
+//! small random instances (with shrinking to a minimal failing position), and the
+//! metamorphic properties Sprague–Grundy theory promises, checked on the oracle alone.
+
+use quickcheck::{QuickCheck, TestResult};
+use sgcheck::arbitrary::Case;
+use sgcheck::fuzzing;
+use sgcheck::games::{
+    bash::BashSubject, ed::EdSubject, following_nim::FollowingNimSubject, lasker::LaskerSubject,
+    nim::NimSubject, split::SplitSubject, subtraction::SubtractionSubject,
+    take_range::TakeRangeSubject,
+};
+use sgcheck::oracles::games::{
+    bash::Bash,
+    ed::{Ed, EdPiles},
+    following_nim::FollowingNim,
+    lasker::Lasker,
+    nim::{Nim, Piles},
+    plus_heap::grundy_by_search,
+    split::SplitGame,
+    subtraction::Subtraction,
+    take_range::TakeRange,
+};
+use sgcheck::oracles::{Analysis, Rules, Solver};
+use sgcheck::verify::{compare, Subject};
+use std::cell::RefCell;
+
+const BUDGET: usize = 200_000;
+
+/// The property behind every `qc_<game>_fast_agrees_with_oracle`: verdict, best move,
+/// count and the whole set of winning moves agree. Instances too large for the oracle
+/// are discarded (the generators keep them rare).
+fn agrees<S: Subject>(subject: &S, case: &Case<S::Rules>) -> TestResult {
+    let mut solver = Solver::verdict_only(case.rules.clone()).with_budget(BUDGET);
+    match compare(subject, &mut solver, &case.position) {
+        Ok(None) => TestResult::passed(),
+        Ok(Some(d)) => TestResult::error(format!(
+            "fast: {}; oracle: {}; {}",
+            d.fast, d.oracle, d.reproduce
+        )),
+        Err(_) => TestResult::discard(),
+    }
+}
+
+fn qc() -> QuickCheck {
+    QuickCheck::new().tests(300).max_tests(3000)
+}
+
+#[test]
+fn qc_nim_fast_agrees_with_oracle() {
+    qc().quickcheck((|c: Case<Nim>| agrees(&NimSubject, &c)) as fn(Case<Nim>) -> TestResult);
+}
+
+#[test]
+fn qc_bash_fast_agrees_with_oracle() {
+    qc().quickcheck((|c: Case<Bash>| agrees(&BashSubject, &c)) as fn(Case<Bash>) -> TestResult);
+}
+
+#[test]
+fn qc_take_range_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<TakeRange>| agrees(&TakeRangeSubject, &c)) as fn(Case<TakeRange>) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_subtraction_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<Subtraction>| agrees(&SubtractionSubject::default(), &c))
+            as fn(Case<Subtraction>) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_lasker_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<Lasker>| agrees(&LaskerSubject, &c)) as fn(Case<Lasker>) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_ed_fast_agrees_with_oracle() {
+    qc().quickcheck((|c: Case<Ed>| agrees(&EdSubject, &c)) as fn(Case<Ed>) -> TestResult);
+}
+
+#[test]
+fn qc_split_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<SplitGame>| agrees(&SplitSubject, &c)) as fn(Case<SplitGame>) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_following_nim_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<FollowingNim>| agrees(&FollowingNimSubject, &c))
+            as fn(Case<FollowingNim>) -> TestResult,
+    );
+}
+
+// ---------------------------------------------------------------------------------
+// Metamorphic properties, on the oracle alone (no theory on either side of the check).
+
+fn oracle<R: Rules + Clone>(rules: &R, pos: &R::Position) -> Option<Analysis<R::Move>> {
+    Solver::verdict_only(rules.clone())
+        .with_budget(BUDGET)
+        .analyze(pos)
+        .ok()
+}
+
+/// Reversing the piles of a pile game changes neither the verdict nor the number of
+/// winning moves (the rules do not look at pile order).
+fn permuting_changes_nothing<R: Rules<Position = Piles> + Clone>(c: Case<R>) -> TestResult {
+    let mut rev = c.position.0.clone();
+    rev.reverse();
+    match (oracle(&c.rules, &c.position), oracle(&c.rules, &Piles(rev))) {
+        (Some(a), Some(b)) => TestResult::from_bool(a.win == b.win && a.count() == b.count()),
+        _ => TestResult::discard(),
+    }
+}
+
+#[test]
+fn qc_permuting_piles_changes_nothing() {
+    qc().quickcheck(permuting_changes_nothing::<Nim> as fn(Case<Nim>) -> TestResult);
+    qc().quickcheck(permuting_changes_nothing::<Lasker> as fn(Case<Lasker>) -> TestResult);
+    qc().quickcheck(
+        permuting_changes_nothing::<Subtraction> as fn(Case<Subtraction>) -> TestResult,
+    );
+    qc().quickcheck(permuting_changes_nothing::<Bash> as fn(Case<Bash>) -> TestResult);
+}
+
+/// In a normal-play sum, two equal components cancel: whoever wins G also wins G + H +
+/// H (mirror the opponent's moves in the copies).
+fn equal_components_cancel<R: Rules<Position = Piles> + Clone>(
+    c: Case<R>,
+    extra: u8,
+) -> TestResult {
+    let h = (extra % 5) as u64;
+    let mut more = c.position.0.clone();
+    more.extend([h, h]);
+    if more.len() > 5 {
+        return TestResult::discard();
+    }
+    match (
+        oracle(&c.rules, &c.position),
+        oracle(&c.rules, &Piles(more)),
+    ) {
+        (Some(a), Some(b)) => TestResult::from_bool(a.win == b.win),
+        _ => TestResult::discard(),
+    }
+}
+
+#[test]
+fn qc_adding_two_equal_components_keeps_the_verdict() {
+    qc().quickcheck(equal_components_cancel::<Nim> as fn(Case<Nim>, u8) -> TestResult);
+    qc().quickcheck(equal_components_cancel::<Lasker> as fn(Case<Lasker>, u8) -> TestResult);
+    qc().quickcheck(
+        equal_components_cancel::<Subtraction> as fn(Case<Subtraction>, u8) -> TestResult,
+    );
+    qc().quickcheck(equal_components_cancel::<Bash> as fn(Case<Bash>, u8) -> TestResult);
+    // E&D: the components are pairs; a repeated pair cancels too.
+    qc().quickcheck(
+        (|c: Case<Ed>, a: u8, b: u8| {
+            let mut more = c.position.0.clone();
+            let (a, b) = (1 + (a % 5) as u64, 1 + (b % 5) as u64);
+            more.extend([a, b, a, b]);
+            match (oracle(&Ed, &c.position), oracle(&Ed, &EdPiles(more))) {
+                (Some(x), Some(y)) => TestResult::from_bool(x.win == y.win),
+                _ => TestResult::discard(),
+            }
+        }) as fn(Case<Ed>, u8, u8) -> TestResult,
+    );
+}
+
+/// The Grundy value of a sum is the XOR of the parts' values, each value found by
+/// search alone (the v for which the position plus a nim heap of v is lost).
+fn sum_is_xor<R: Rules<Position = Piles> + Clone>(a: Case<R>, b: Case<R>) -> TestResult {
+    let (x, y) = (&a.position.0, &b.position.0);
+    if x.len() + y.len() > 4 || x.iter().chain(y).sum::<u64>() > 14 {
+        return TestResult::discard();
+    }
+    let whole = Piles(x.iter().chain(y).copied().collect());
+    let g = |p: &Piles| grundy_by_search(&a.rules, p, 32).ok().flatten();
+    match (g(&a.position), g(&Piles(y.clone())), g(&whole)) {
+        (Some(ga), Some(gb), Some(gw)) => TestResult::from_bool(gw == ga ^ gb),
+        _ => TestResult::discard(),
+    }
+}
+
+#[test]
+fn qc_value_of_a_sum_is_the_xor_of_the_parts() {
+    qc().quickcheck(sum_is_xor::<Nim> as fn(Case<Nim>, Case<Nim>) -> TestResult);
+    qc().quickcheck(sum_is_xor::<Lasker> as fn(Case<Lasker>, Case<Lasker>) -> TestResult);
+    qc().quickcheck(
+        (|a: Case<Subtraction>, b: Case<Subtraction>| {
+            // Both parts must be played under the same set.
+            let b = Case {
+                rules: a.rules.clone(),
+                position: b.position,
+            };
+            sum_is_xor(a, b)
+        }) as fn(Case<Subtraction>, Case<Subtraction>) -> TestResult,
+    );
+}
+
+// ---------------------------------------------------------------------------------
+// The checkers catch a planted bug.
+
+/// A Nim solver with a planted bug: it forgets the last pile of positions with three
+/// piles or more (as a solution that reads one pile too few would).
+struct ForgetsLastPile;
+
+impl Subject for ForgetsLastPile {
+    type Rules = Nim;
+    fn id(&self) -> &'static str {
+        "nim"
+    }
+    fn tier1(&self) -> sgcheck::verify::Tier1Report {
+        NimSubject.tier1()
+    }
+    fn instances(&self, size: u32) -> Vec<(Nim, Piles)> {
+        NimSubject.instances(size)
+    }
+    fn random_instance(&self, rng: &mut rand_chacha::ChaCha8Rng) -> (Nim, Piles) {
+        NimSubject.random_instance(rng)
+    }
+    fn fast(&self, rules: &Nim, pos: &Piles) -> Analysis<sgcheck::oracles::games::nim::Take> {
+        let mut p = pos.0.clone();
+        if p.len() >= 3 {
+            p.pop();
+        }
+        NimSubject.fast(rules, &Piles(p))
+    }
+}
+
+thread_local! {
+    static LAST_FAILURE: RefCell<Option<Case<Nim>>> = const { RefCell::new(None) };
+}
+
+#[test]
+fn planted_bug_is_caught_by_quickcheck_and_shrunk() {
+    fn prop(c: Case<Nim>) -> TestResult {
+        let r = agrees(&ForgetsLastPile, &c);
+        if r.is_failure() {
+            LAST_FAILURE.with(|f| *f.borrow_mut() = Some(c));
+        }
+        r
+    }
+    let result = QuickCheck::new()
+        .tests(2000)
+        .max_tests(20000)
+        .quicktest(prop as fn(Case<Nim>) -> TestResult);
+    assert!(result.is_err(), "quickcheck did not catch the planted bug");
+    // quickcheck shrinks before reporting: the last failing case it tried is minimal,
+    // three piles with a single stone in the last one.
+    let minimal = LAST_FAILURE
+        .with(|f| f.borrow().clone())
+        .expect("a failure was recorded");
+    assert_eq!(minimal.position.0, vec![0, 0, 1], "shrunk to {minimal:?}");
+}
+
+#[test]
+fn planted_bug_is_caught_by_the_fuzz_check() {
+    // The same body the nim_agree fuzz target runs, with the planted solver: it must
+    // panic (libFuzzer reports a panic as a crash) and name the reproducing command.
+    let caught =
+        std::panic::catch_unwind(|| fuzzing::agree(&ForgetsLastPile, &Nim, &Piles(vec![0, 0, 1])));
+    let err = caught.expect_err("the fuzz check accepted a wrong answer");
+    let msg = err.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(msg.contains("sgcheck check nim '0,0,1'"), "{msg}");
+    // And the correct solver passes the same input.
+    assert_eq!(
+        fuzzing::agree(&NimSubject, &Nim, &Piles(vec![0, 0, 1])),
+        fuzzing::Checked::Kept
+    );
+}
