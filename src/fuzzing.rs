@@ -259,7 +259,10 @@ macro_rules! game_target {
 
 /// The amounts 1..=8 whose bits are set in `mask` (bit 0 is amount 1).
 fn amounts(mask: u8) -> Vec<u64> {
-    (0..8).filter(|b| mask & (1 << b) != 0).map(|b| b as u64 + 1).collect()
+    (0..8)
+        .filter(|b| mask & (1 << b) != 0)
+        .map(|b| b as u64 + 1)
+        .collect()
 }
 
 game_target!(

@@ -448,20 +448,6 @@ pub fn progress_bar(len: u64, enabled: bool) -> ProgressBar {
     pb
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn compositions_cover_each_sequence_once() {
-        // Sequences of length 1..=3 summing to 2: [2]; [0,2],[1,1],[2,0]; 6 of length 3.
-        let c = compositions(2, 3);
-        assert_eq!(c.len(), 1 + 3 + 6);
-        assert_eq!(c[0], vec![2]);
-        assert!(c.iter().all(|v| v.iter().sum::<u64>() == 2));
-    }
-}
-
 /// Tier 3: each problem's formatted answer (`solve`) against the same answer computed
 /// through the oracle, on the problem's smallest cases first, then random small ones.
 pub fn verify_problem<P: crate::problems::Problem>(p: &P, sweep: &Sweep) -> TierReport {
@@ -593,4 +579,18 @@ pub fn verify_problems_of(game: &str, sweep: &Sweep) -> Option<TierReport> {
         });
     }
     merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compositions_cover_each_sequence_once() {
+        // Sequences of length 1..=3 summing to 2: [2]; [0,2],[1,1],[2,0]; 6 of length 3.
+        let c = compositions(2, 3);
+        assert_eq!(c.len(), 1 + 3 + 6);
+        assert_eq!(c[0], vec![2]);
+        assert!(c.iter().all(|v| v.iter().sum::<u64>() == 2));
+    }
 }

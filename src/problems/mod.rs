@@ -15,8 +15,8 @@ pub mod hdu2897;
 pub mod hdu3032;
 pub mod p2148;
 pub mod p2197;
-pub mod uva1378;
 mod reader;
+pub mod uva1378;
 
 pub use reader::{ParseError, Reader};
 
