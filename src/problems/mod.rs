@@ -126,26 +126,60 @@ pub fn solve_oracle<P: Problem>(
     Ok(out)
 }
 
-/// Shrink candidates for a list of piles: drop one pile (keeping at least
-/// `min_len`), then lower one pile to 0, to half, and by one.
+/// Lists of at most this many piles get every single-pile candidate; longer lists get
+/// a bounded number of chunk removals, so one shrink round stays cheap at 10^4 piles.
+const FINE_SHRINK_LEN: usize = 64;
+
+/// Shrink candidates for a list of piles, most aggressive first: remove chunks of
+/// piles (halves, quarters, ..., down to single piles; keeping at least `min_len`),
+/// then lower one pile to 0, to half, and by one. Long lists get at most about
+/// 2 * [`FINE_SHRINK_LEN`] chunk removals and the "halve every pile" candidate instead
+/// of per-pile ones; the shrinker's repeated rounds get them short soon enough. Every
+/// candidate differs from the input and from the other candidates.
 pub fn shrink_piles(piles: &[u64], min_len: usize) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
-    if piles.len() > min_len {
-        for i in 0..piles.len() {
-            let mut v = piles.to_vec();
-            v.remove(i);
-            out.push(v);
+    let n = piles.len();
+    let mut out: Vec<Vec<u64>> = Vec::new();
+    // Chunk removals, delta-debugging style: chunk sizes n/2, n/4, ..., 1.
+    let finest = if n <= FINE_SHRINK_LEN {
+        1
+    } else {
+        n.div_ceil(FINE_SHRINK_LEN)
+    };
+    let mut chunk = n / 2;
+    while chunk >= finest && chunk >= 1 && n - chunk >= min_len {
+        let mut start = 0;
+        while start < n {
+            let end = (start + chunk).min(n);
+            // Removing a chunk equal to the one before it gives the same list.
+            let same_as_previous =
+                start >= chunk && piles[start - chunk..start] == piles[start..end];
+            if !same_as_previous && n - (end - start) >= min_len {
+                let mut v = Vec::with_capacity(n - (end - start));
+                v.extend_from_slice(&piles[..start]);
+                v.extend_from_slice(&piles[end..]);
+                out.push(v);
+            }
+            start = end;
         }
+        if chunk == 1 {
+            break;
+        }
+        chunk /= 2;
     }
-    for i in 0..piles.len() {
-        let p = piles[i];
-        for smaller in [0, p / 2, p.saturating_sub(1)] {
-            if smaller < p {
+    if n > FINE_SHRINK_LEN {
+        if piles.iter().any(|&p| p > 0) {
+            out.push(piles.iter().map(|&p| p / 2).collect());
+        }
+        return out;
+    }
+    for (i, &p) in piles.iter().enumerate() {
+        let mut seen = [u64::MAX; 3];
+        for (slot, smaller) in [0, p / 2, p.saturating_sub(1)].into_iter().enumerate() {
+            if smaller < p && !seen.contains(&smaller) {
+                seen[slot] = smaller;
                 let mut v = piles.to_vec();
                 v[i] = smaller;
-                if !out.contains(&v) {
-                    out.push(v);
-                }
+                out.push(v);
             }
         }
     }
@@ -202,4 +236,37 @@ pub fn all_info() -> Vec<Info> {
         .iter()
         .filter_map(|id| with_problem(id, GetInfo))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrink_piles_candidates_are_smaller_distinct_and_bounded() {
+        let piles = vec![3, 0, 5, 5];
+        let c = shrink_piles(&piles, 1);
+        // Halves first, then single removals (the second 5 is skipped: same list).
+        assert_eq!(c[0], vec![5, 5]);
+        assert_eq!(c[1], vec![3, 0]);
+        assert!(c.contains(&vec![3, 0, 5]));
+        assert_eq!(c.iter().filter(|v| **v == vec![3, 0, 5]).count(), 1);
+        assert!(c.contains(&vec![0, 0, 5, 5]) && c.contains(&vec![3, 0, 2, 5]));
+        for v in &c {
+            assert!(v.len() < piles.len() || v.iter().sum::<u64>() < piles.iter().sum());
+        }
+        let mut sorted = c.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), c.len(), "duplicate candidates");
+        // min_len is respected.
+        assert!(shrink_piles(&[1, 2], 2).iter().all(|v| v.len() == 2));
+        // 10^4 piles: a bounded number of candidates.
+        let big: Vec<u64> = (0..10_000).collect();
+        let c = shrink_piles(&big, 1);
+        assert!(c.len() <= 2 * FINE_SHRINK_LEN + 8, "{} candidates", c.len());
+        assert!(c
+            .iter()
+            .all(|v| v.len() < big.len() || v.iter().sum::<u64>() < big.iter().sum()));
+    }
 }
