@@ -26,30 +26,37 @@ fn reach<R: Rules + Clone>(
     make: impl Fn(u64) -> R::Position,
 ) {
     let mut best: Option<(u64, Duration, usize)> = None;
+    let mut stop = "size limit of the family";
     for size in 1..=1_000_000u64 {
         let pos = make(size);
         let mut s = Solver::new(rules.clone());
         let start = Instant::now();
         let r = s.analyze(&pos);
         let t = start.elapsed();
-        if r.is_err() || t > LIMIT {
+        if r.is_err() {
+            stop = "next size exceeds the default budget";
+            break;
+        }
+        if t > LIMIT {
+            stop = "next size takes over a second";
             break;
         }
         best = Some((size, t, s.table_len()));
     }
     match best {
         Some((size, t, table)) => println!(
-            "{game:<14} {:<40} {:>9.3} s {:>10} positions",
+            "| {game} | {} | {:.3} s | {table} | {stop} |",
             describe.replace("{}", &size.to_string()),
             t.as_secs_f64(),
-            table
         ),
-        None => println!("{game:<14} nothing within a second"),
+        None => println!("| {game} | nothing within a second | | | {stop} |"),
     }
 }
 
 fn main() {
-    println!("largest position answered within one second (from an empty table):");
+    println!("largest position answered within one second (from an empty table):\n");
+    println!("| game | position | time | positions in table | what stops the next size |");
+    println!("|---|---|---|---|---|");
     reach("nim", Nim, "4 piles of {} stones", |s| Piles(vec![s; 4]));
     reach("bash", Bash { m: 3 }, "4 piles of {} stones, m = 3", |s| {
         Piles(vec![s; 4])
@@ -75,7 +82,7 @@ fn main() {
         SplitGame,
         "{} bottles, one bean in bottle 0",
         |s| {
-            let mut b = vec![0u32; s as usize + 1];
+            let mut b = vec![0u32; s as usize];
             b[0] = 1;
             Bottles(b)
         },
