@@ -99,17 +99,26 @@ impl Problem for FollowingNimProblem {
         for c in 1..=t {
             let n = r.limited(&format!("pile count n of case {c}"), 1, MAX_N, 0)?;
             let mut piles = Vec::with_capacity(n.min(1 << 16) as usize);
+            // Fields are named only on error: formatting a name for each of the
+            // 15,000 numbers of a large input costs more than reading them.
             for i in 1..=n {
-                piles.push(r.number(&format!("pile {i} of case {c}"), 0, max_pile)?);
+                let pile = r.number("pile", 0, max_pile).map_err(|mut e| {
+                    e.field = format!("pile {i} of case {c}");
+                    e
+                })?;
+                piles.push(pile);
             }
             let m = r.limited(&format!("special count m of case {c}"), 1, MAX_M, 0)?;
             let mut specials: Vec<u64> = Vec::with_capacity(m.min(1 << 16) as usize);
             for j in 1..=m {
-                let field = format!("special {j} of case {c}");
-                let s = r.number(&field, 1, max_special)?;
+                let field = || format!("special {j} of case {c}");
+                let s = r.number("special", 1, max_special).map_err(|mut e| {
+                    e.field = field();
+                    e
+                })?;
                 if let Some(k) = specials.iter().position(|&x| x == s) {
                     return Err(r.error(
-                        field,
+                        field(),
                         format!("{s} repeats special {} (specials are distinct)", k + 1),
                     ));
                 }

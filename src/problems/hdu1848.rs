@@ -92,17 +92,21 @@ impl Problem for Hdu1848 {
         let mut cases = Vec::new();
         loop {
             let c = cases.len() + 1;
-            // At the end of input this names the last line: the terminator is missing.
-            let first = format!("m of case {c} (or the terminator line `0 0 0`)");
             let mut piles = [0u64; 3];
             let mut lines = [0usize; 3];
             for (k, name) in ["m", "n", "p"].into_iter().enumerate() {
-                let field = if k == 0 {
-                    first.clone()
-                } else {
-                    format!("{name} of case {c}")
-                };
-                piles[k] = r.number(&field, 0, u64::MAX)?;
+                // The field is named only on error: formatting three names for each of
+                // 10^5 lines would cost more than reading the numbers.
+                piles[k] = r.number(name, 0, u64::MAX).map_err(|mut e| {
+                    e.field = if k == 0 {
+                        // At the end of input this names the last line: the
+                        // terminator is missing.
+                        format!("m of case {c} (or the terminator line `0 0 0`)")
+                    } else {
+                        format!("{name} of case {c}")
+                    };
+                    e
+                })?;
                 lines[k] = r.line();
             }
             if piles == [0, 0, 0] {

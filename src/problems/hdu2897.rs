@@ -65,9 +65,17 @@ impl Problem for Hdu2897 {
         let mut cases = Vec::new();
         while !r.at_end() {
             let i = cases.len() + 1;
-            let n = r.limited(&format!("n of case {i}"), 1, MAX_VALUE, 0)?;
-            let p = r.limited(&format!("p of case {i}"), 1, MAX_VALUE, 1)?;
-            let q = r.limited(&format!("q of case {i}"), 1, MAX_VALUE, 1)?;
+            // Fields are named only on error: formatting three names for each of 10^5
+            // lines would cost more than reading the numbers.
+            let named = |name: &'static str| {
+                move |mut e: ParseError| {
+                    e.field = format!("{name} of case {i}");
+                    e
+                }
+            };
+            let n = r.limited("n", 1, MAX_VALUE, 0).map_err(named("n"))?;
+            let p = r.limited("p", 1, MAX_VALUE, 1).map_err(named("p"))?;
+            let q = r.limited("q", 1, MAX_VALUE, 1).map_err(named("q"))?;
             if p > q {
                 return Err(r.error(
                     format!("q of case {i}"),

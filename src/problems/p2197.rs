@@ -46,7 +46,13 @@ impl Problem for P2197 {
             let n = r.limited(&format!("pile count n of case {c}"), 1, MAX_N, 0)?;
             let mut piles = Vec::with_capacity(n.min(1 << 20) as usize);
             for i in 1..=n {
-                piles.push(r.limited(&format!("pile {i} of case {c}"), 0, MAX_PILE, 0)?);
+                // The field is named only on error: formatting it for every pile would
+                // cost more than reading it.
+                let pile = r.limited("pile", 0, MAX_PILE, 0).map_err(|mut e| {
+                    e.field = format!("pile {i} of case {c}");
+                    e
+                })?;
+                piles.push(pile);
             }
             cases.push(piles);
         }

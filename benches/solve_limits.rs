@@ -1,0 +1,450 @@
+//! Speed at the limits: `sgcheck solve` against a plain C++ contest solution on the
+//! largest input of every problem.
+//!
+//! ```sh
+//! cargo bench --bench solve_limits            # every problem
+//! cargo bench --bench solve_limits -- hdu3032 # only the problems named
+//! ```
+//!
+//! For each problem the largest input within the limits is generated with a fixed seed
+//! through the [`Problem`] trait (the generator at scale 1.0, cases redrawn or
+//! concatenated until the case count and n reach the limits), checked against the
+//! limits, written to a temporary file, and answered by `target/release/sgcheck solve
+//! <problem> <file>` and by `benches/cpp/<problem>.cpp` (compiled with `g++ -O2` into a
+//! temporary directory, reading the file on standard input). Each program runs once to
+//! warm up, then [`RUNS`] times more, the two interleaved; the table shows the median
+//! wall time of each (process start included) and their ratio.
+//!
+//! Every output of both programs, on every known answer of `corpus/samples/` and on
+//! every benchmark input, must be byte-identical: the bench panics on the first
+//! difference, naming the problem and the first differing line. Without `g++` the C++
+//! side is skipped with a message and only sgcheck is timed.
+//!
+//! Where the literal limits make no sense for a benchmark, the table says what was run
+//! instead: hdu3032 has one case of N = 10^6 (T = 100 such cases would be a 1 GB
+//! file), and the formats read to end of input or to a terminator (hdu2897, hdu1848,
+//! uva1378), which have no case limit, get 10^5 lines.
+//!
+//! Run without `--bench` (as `cargo test --benches` does), only the samples are
+//! compared and nothing is timed.
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::Deserialize;
+use sgcheck::problems::bzoj1188::Bzoj1188;
+use sgcheck::problems::followingnim::FollowingNimProblem;
+use sgcheck::problems::hdu1846::Hdu1846;
+use sgcheck::problems::hdu1848::Hdu1848;
+use sgcheck::problems::hdu2897::Hdu2897;
+use sgcheck::problems::hdu3032::Hdu3032;
+use sgcheck::problems::p2148::P2148;
+use sgcheck::problems::p2197::P2197;
+use sgcheck::problems::uva1378::Uva1378;
+use sgcheck::problems::{Problem, Shape, PROBLEM_IDS};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Seed of every generated input.
+const SEED: u64 = 20_240_601;
+/// Timed runs of each program per input (after one untimed warm-up run).
+const RUNS: usize = 5;
+/// Cases of the formats without a case count or limit (hdu2897, hdu1848): one line each.
+const LINE_CASES: usize = 100_000;
+
+/// The shapes the generator is asked for, in turn, so both answers show up.
+const SHAPES: [Shape; 3] = [Shape::Any, Shape::Losing, Shape::ManyWinning];
+
+/// One benchmark input: the text and what it holds, in words for the table.
+struct Input {
+    text: String,
+    what: String,
+}
+
+/// Checks every case against the limits and the written input against the strict
+/// parser (the same cases must come back), then returns the input text.
+fn write_checked<P: Problem>(p: &P, cases: &[P::Case]) -> String {
+    let id = p.info().id;
+    for (i, c) in cases.iter().enumerate() {
+        if let Err(e) = p.check_limits(c) {
+            panic!("{id}: generated case {} is outside the limits: {e}", i + 1);
+        }
+    }
+    let text = p.write_input(cases);
+    match p.parse(&text, false) {
+        Ok(back) => assert!(back == cases, "{id}: the input does not round-trip"),
+        Err(e) => panic!("{id}: the generated input does not parse: {e}"),
+    }
+    text
+}
+
+/// `count` cases, each drawn at scale 1.0 (shapes in turn) and redrawn until `keep`
+/// accepts it (the largest n, say).
+fn cases_where<P: Problem>(
+    p: &P,
+    rng: &mut ChaCha8Rng,
+    count: usize,
+    keep: impl Fn(&P::Case) -> bool,
+) -> Vec<P::Case> {
+    (0..count)
+        .map(|i| loop {
+            let c = p.generate(rng, 1.0, SHAPES[i % SHAPES.len()]);
+            if keep(&c) {
+                break c;
+            }
+        })
+        .collect()
+}
+
+/// A list of exactly `len` values: the piles of cases drawn at scale 1.0, concatenated,
+/// keeping the values `keep` accepts (the generator draws n at random, so one case
+/// rarely has the largest n by itself).
+fn long_list<P: Problem<Case = Vec<u64>>>(
+    p: &P,
+    rng: &mut ChaCha8Rng,
+    len: usize,
+    keep: impl Fn(u64) -> bool,
+) -> Vec<u64> {
+    let mut out = Vec::with_capacity(len);
+    while out.len() < len {
+        out.extend(
+            p.generate(rng, 1.0, Shape::Any)
+                .into_iter()
+                .filter(|&v| keep(v)),
+        );
+    }
+    out.truncate(len);
+    out
+}
+
+/// The largest input of problem `id` (see the module doc for the choices).
+fn largest_input(id: &str) -> Input {
+    let mut rng = ChaCha8Rng::seed_from_u64(SEED);
+    let rng = &mut rng;
+    let (text, what) = match id {
+        "p2197" => {
+            let cases: Vec<_> = (0..P2197.max_cases())
+                .map(|_| long_list(&P2197, rng, 10_000, |_| true))
+                .collect();
+            (write_checked(&P2197, &cases), "T=10, n=10^4, piles < 10^4")
+        }
+        "hdu1846" => {
+            let cases = cases_where(&Hdu1846, rng, Hdu1846.max_cases(), |_| true);
+            (write_checked(&Hdu1846, &cases), "C=100, n, m <= 1000")
+        }
+        "hdu2897" => {
+            let cases = cases_where(&Hdu2897, rng, LINE_CASES, |_| true);
+            (
+                write_checked(&Hdu2897, &cases),
+                "10^5 lines (read to EOF), values <= 65535",
+            )
+        }
+        "hdu3032" => {
+            // Only 10-digit piles (10^9 ..= 2^31-1): every number as wide as the limit.
+            let piles = long_list(&Hdu3032, rng, 1_000_000, |v| v >= 1_000_000_000);
+            (
+                write_checked(&Hdu3032, &[piles]),
+                "T=1 (not 100: 1 GB), N=10^6, piles in 10^9..2^31-1",
+            )
+        }
+        "hdu1848" => {
+            let cases = cases_where(&Hdu1848, rng, LINE_CASES, |_| true);
+            (
+                write_checked(&Hdu1848, &cases),
+                "10^5 lines + `0 0 0`, piles <= 1000",
+            )
+        }
+        "p2148" => {
+            let cases: Vec<_> = (0..P2148.max_cases())
+                .map(|_| long_list(&P2148, rng, 20_000, |v| v >= 1_000_000_000))
+                .collect();
+            (
+                write_checked(&P2148, &cases),
+                "T=20, N=2*10^4, piles in 10^9..2*10^9",
+            )
+        }
+        "bzoj1188" => {
+            let cases = cases_where(&Bzoj1188, rng, Bzoj1188.max_cases(), |c| c.len() == 21);
+            (write_checked(&Bzoj1188, &cases), "t=10, n=21, p <= 10^4")
+        }
+        "uva1378" => {
+            // Two lines per case: 10^5 lines.
+            let cases = cases_where(&Uva1378, rng, LINE_CASES / 2, |c| c.len() == 23);
+            (
+                write_checked(&Uva1378, &cases),
+                "5*10^4 games (10^5 lines) + `0`, n=23, S <= 1000",
+            )
+        }
+        "followingnim" => {
+            let mut cases = cases_where(&FollowingNimProblem, rng, 100, |c| {
+                c.piles.len() == 50 && c.specials.len() == 100
+            });
+            for c in &mut cases {
+                c.specials.shuffle(rng);
+            }
+            (
+                write_checked(&FollowingNimProblem, &cases),
+                "T=100, n=50, m=100, piles <= 100",
+            )
+        }
+        _ => panic!("no benchmark input for problem {id:?}"),
+    };
+    Input {
+        text,
+        what: what.to_string(),
+    }
+}
+
+/// The sgcheck binary cargo built for this bench.
+fn sgcheck_bin() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_BIN_EXE_sgcheck"));
+    if !path.exists() {
+        panic!(
+            "{} is missing: run `cargo build --release` first",
+            path.display()
+        );
+    }
+    path
+}
+
+/// Compiles `benches/cpp/<id>.cpp` with `g++ -O2` into `dir`; `None` (after saying why)
+/// when g++ is missing. A compile error fails the bench.
+fn compile_cpp(id: &str, dir: &Path) -> Option<PathBuf> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("benches/cpp/{id}.cpp"));
+    let out = dir.join(id);
+    let status = match Command::new("g++")
+        .arg("-O2")
+        .arg("-o")
+        .arg(&out)
+        .arg(&src)
+        .status()
+    {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("g++ not available ({e}): skipping the C++ solutions");
+            return None;
+        }
+    };
+    assert!(status.success(), "g++ failed on {}", src.display());
+    Some(out)
+}
+
+/// How to feed a program its input.
+enum Feed<'a> {
+    /// As a file argument (`sgcheck solve <id> <file>`).
+    Arg(&'a Path),
+    /// On standard input, from a file.
+    Stdin(&'a Path),
+    /// On standard input, from memory (the samples).
+    Text(&'a str),
+}
+
+/// Runs `program args...` on the input; returns its standard output and the wall time
+/// from spawn to exit. A non-zero exit fails the bench.
+fn run(program: &Path, args: &[&str], feed: Feed<'_>) -> (Vec<u8>, Duration) {
+    use std::io::Write;
+    let mut cmd = Command::new(program);
+    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    match feed {
+        Feed::Arg(path) => {
+            cmd.arg(path).stdin(Stdio::null());
+        }
+        Feed::Stdin(path) => {
+            cmd.stdin(File::open(path).expect("open input"));
+        }
+        Feed::Text(_) => {
+            cmd.stdin(Stdio::piped());
+        }
+    }
+    let start = Instant::now();
+    let mut child = cmd
+        .spawn()
+        .unwrap_or_else(|e| panic!("{}: {e}", program.display()));
+    if let Feed::Text(text) = feed {
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        stdin.write_all(text.as_bytes()).expect("write input");
+    }
+    let out = child.wait_with_output().expect("wait");
+    let took = start.elapsed();
+    assert!(
+        out.status.success(),
+        "{} {args:?} failed ({}): {}",
+        program.display(),
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.stdout, took)
+}
+
+/// Panics, loudly, unless the two outputs are byte-identical.
+fn same_output(id: &str, on: &str, sgcheck: &[u8], cpp: &[u8]) {
+    if sgcheck == cpp {
+        return;
+    }
+    let (a, b) = (
+        String::from_utf8_lossy(sgcheck),
+        String::from_utf8_lossy(cpp),
+    );
+    let (mut la, mut lb) = (a.split_inclusive('\n'), b.split_inclusive('\n'));
+    let mut line = 1;
+    let (x, y) = loop {
+        match (la.next(), lb.next()) {
+            (Some(x), Some(y)) if x == y => line += 1,
+            (x, y) => break (x, y),
+        }
+    };
+    panic!(
+        "OUTPUTS DIFFER: {id}, {on}, line {line}: sgcheck {x:?}, C++ {y:?} \
+         ({} and {} bytes in all)",
+        sgcheck.len(),
+        cpp.len()
+    );
+}
+
+/// The known answers of `corpus/samples/<id>.toml` (the fields the bench needs).
+#[derive(Deserialize)]
+struct Samples {
+    #[serde(default)]
+    case: Vec<Sample>,
+}
+
+#[derive(Deserialize)]
+struct Sample {
+    name: String,
+    input: String,
+    output: String,
+}
+
+/// Runs both programs on every known answer of the problem; returns how many.
+fn check_samples(id: &str, sgcheck: &Path, cpp: &Path) -> usize {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("corpus/samples/{id}.toml"));
+    let text = std::fs::read_to_string(&path).expect("read samples");
+    let samples: Samples = toml::from_str(&text).expect("parse samples");
+    for s in &samples.case {
+        let (ours, _) = run(sgcheck, &["solve", id], Feed::Text(&s.input));
+        let (theirs, _) = run(cpp, &[], Feed::Text(&s.input));
+        same_output(id, &format!("sample {:?}", s.name), &ours, &theirs);
+        assert!(
+            ours == s.output.as_bytes(),
+            "{id}: sample {:?}: sgcheck does not print the known answer",
+            s.name
+        );
+    }
+    samples.case.len()
+}
+
+/// The median of some durations.
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1}", d.as_secs_f64() * 1e3)
+}
+
+/// Thousands separated by commas, for the table.
+fn grouped(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo bench` passes `--bench`; without it (cargo test --benches) only check.
+    let timing = args.iter().any(|a| a == "--bench");
+    let only: Vec<&str> = args
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .map(String::as_str)
+        .collect();
+    let ids: Vec<&str> = PROBLEM_IDS
+        .iter()
+        .copied()
+        .filter(|id| only.is_empty() || only.contains(id))
+        .collect();
+    assert!(!ids.is_empty(), "no problem matches {only:?}");
+
+    let sgcheck = sgcheck_bin();
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let mut rows = Vec::new();
+    let started = Instant::now();
+    for id in ids {
+        let cpp = compile_cpp(id, dir.path());
+        if let Some(cpp) = &cpp {
+            let n = check_samples(id, &sgcheck, cpp);
+            eprintln!("{id}: {n} samples, outputs identical");
+        }
+        if !timing {
+            continue;
+        }
+        let input = largest_input(id);
+        let file = dir.path().join(format!("{id}.in"));
+        std::fs::write(&file, &input.text).expect("write input");
+        let numbers = input.text.split_ascii_whitespace().count();
+
+        let solve = ["solve", id];
+        let (want, _) = run(&sgcheck, &solve, Feed::Arg(&file));
+        if let Some(cpp) = &cpp {
+            let (got, _) = run(cpp, &[], Feed::Stdin(&file));
+            same_output(id, "benchmark input", &want, &got);
+        }
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for _ in 0..RUNS {
+            let (out, took) = run(&sgcheck, &solve, Feed::Arg(&file));
+            assert!(out == want, "{id}: sgcheck's output changed between runs");
+            ours.push(took);
+            if let Some(cpp) = &cpp {
+                let (out, took) = run(cpp, &[], Feed::Stdin(&file));
+                same_output(id, "benchmark input (timed run)", &want, &out);
+                theirs.push(took);
+            }
+        }
+        let ours = median(ours);
+        let (theirs, ratio) = if theirs.is_empty() {
+            ("-".to_string(), "-".to_string())
+        } else {
+            let t = median(theirs);
+            (
+                ms(t),
+                format!("{:.2}", ours.as_secs_f64() / t.as_secs_f64()),
+            )
+        };
+        eprintln!(
+            "{id}: sgcheck {} ms, C++ {theirs} ms, outputs identical",
+            ms(ours)
+        );
+        rows.push(format!(
+            "| `{id}` | {} | {} | {} | {} | {theirs} | {ratio} |",
+            input.what,
+            grouped(numbers),
+            grouped(input.text.len()),
+            ms(ours),
+        ));
+    }
+    if !timing {
+        eprintln!("samples checked; run `cargo bench --bench solve_limits` for the timings");
+        return;
+    }
+    println!();
+    println!("| problem | largest input | numbers | bytes | sgcheck ms | C++ ms | sgcheck / C++ |");
+    println!("|---|---|---:|---:|---:|---:|---:|");
+    for r in &rows {
+        println!("{r}");
+    }
+    println!();
+    println!(
+        "Median wall time of {RUNS} runs each (interleaved, process start included); \
+         C++: g++ -O2, scanf/printf; seed {SEED}. Bench took {:.0} s.",
+        started.elapsed().as_secs_f64()
+    );
+}
