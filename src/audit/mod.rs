@@ -41,10 +41,13 @@ pub use runner::{
 };
 
 /// Largest single-case input (in bytes) handed to [`Problem::shrink`]. Shrink
-/// candidates are whole copies of the case, so their memory grows with the square of
-/// its size; a larger failing case is replaced by a smaller random one that fails the
-/// same way, when one can be found, else reported as found (not minimal).
-pub const SHRINK_CASE_MAX_BYTES: usize = 4 * 1024;
+/// candidates are whole copies of the case, so their memory is the case's times their
+/// number (bounded for long lists, about 130 of them: [`crate::problems::shrink_piles`]);
+/// 64 KiB takes p2197's largest case (10^4 piles, where "largest n" bugs show). A
+/// larger failing case is cut by [`Problem::halves`] where the problem has them, else
+/// replaced by a smaller random one that fails the same way, when one can be found,
+/// else reported as found (not minimal).
+pub const SHRINK_CASE_MAX_BYTES: usize = 64 * 1024;
 /// Largest single-case input (in bytes) whose answer is cross-checked by the oracle.
 pub const ORACLE_MAX_BYTES: usize = 48;
 /// Default oracle budget (positions) of the cross-check; cases that need more are

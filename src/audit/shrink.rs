@@ -9,16 +9,22 @@
 //! these moves (1-minimal).
 //!
 //! A case too large to shrink directly (above [`SHRINK_CASE_MAX_BYTES`]: candidates
-//! are whole copies of it) is replaced, if possible, by a failure of the same kind
-//! among fresh random cases of growing scale that are small enough; shrinking goes on
-//! from there.
+//! are whole copies of it) is cut in [`Problem::halves`] where the problem offers them;
+//! otherwise it is replaced, if possible, by a failure of the same kind among fresh
+//! random cases of growing scale that are small enough; shrinking goes on from there.
 //!
-//! Three things keep that affordable for real programs. Each round starts where the
+//! Four things keep that affordable for real programs. Candidates are descriptions
+//! ([`Cand`]: "case 3 alone", "case 5 replaced by this one"), built into an input only
+//! when they run: an input of a thousand cases has thousands of candidates, and copying
+//! the whole input for each would take seconds and gigabytes. Each round starts where the
 //! previous one succeeded (candidate lists change little between rounds, and the
 //! candidates before that point just failed to reproduce), so lowering one number after
 //! another costs one run per step instead of a full pass. When the same move succeeds
 //! twice in a row it is applied 2, 4, 8, ... times at once (galloping), so lowering a
-//! number by one thousands of times takes a few dozen runs. And for wrong answers,
+//! number by one thousands of times takes a few dozen runs; after a gallop the next
+//! round starts from the first (boldest) candidate again, so a chain of small moves
+//! never hides a bolder one that works by now (dropping that pile, halving it). And
+//! for wrong answers,
 //! single-case candidates are batched into one input, as many as the format allows;
 //! the first case whose answer differs is confirmed alone before it is taken.
 
@@ -39,9 +45,57 @@ const REGENERATE_PASSES: usize = 4;
 
 /// Largest input (bytes) on which [`Shrinker::gallop`] speculates.
 const GALLOP_MAX_BYTES: usize = 1024;
+/// Most moves [`Shrinker::gallop`] applies in one try.
+const GALLOP_MAX_MOVES: usize = 1 << 12;
 
 /// A failing input and how it failed.
 type Failing<Case> = (Vec<Case>, Failure);
+
+/// A candidate: a smaller input described in terms of the current one (a list of
+/// cases), built only when it runs.
+#[derive(Clone, Debug)]
+enum Cand<Case> {
+    /// Case `i` alone.
+    Only(usize),
+    /// Cases `a..b`.
+    Range(usize, usize),
+    /// Every case but case `i`.
+    Without(usize),
+    /// Case `i` replaced by a smaller one.
+    Replace(usize, Case),
+}
+
+impl<Case: Clone> Cand<Case> {
+    /// The input this candidate stands for.
+    fn build(&self, cur: &[Case]) -> Vec<Case> {
+        match self {
+            Cand::Only(i) => vec![cur[*i].clone()],
+            Cand::Range(a, b) => cur[*a..*b].to_vec(),
+            Cand::Without(i) => {
+                let mut v = Vec::with_capacity(cur.len().saturating_sub(1));
+                v.extend_from_slice(&cur[..*i]);
+                v.extend_from_slice(&cur[*i + 1..]);
+                v
+            }
+            Cand::Replace(i, c) => {
+                let mut v = cur.to_vec();
+                v[*i] = c.clone();
+                v
+            }
+        }
+    }
+
+    /// The case of a one-case candidate.
+    fn single<'x>(&'x self, cur: &'x [Case]) -> Option<&'x Case> {
+        match self {
+            Cand::Only(i) => Some(&cur[*i]),
+            Cand::Range(a, b) if b - a == 1 => Some(&cur[*a]),
+            Cand::Without(i) if cur.len() == 2 => Some(&cur[1 - *i]),
+            Cand::Replace(_, c) if cur.len() == 1 => Some(c),
+            _ => None,
+        }
+    }
+}
 
 /// The result of shrinking.
 pub(crate) struct Shrunk<Case> {
@@ -87,11 +141,12 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
     }
 
     /// Smaller inputs than `cur`, most promising first; the flag tells whether some
-    /// case was too large to hand to [`Problem::shrink`].
-    fn candidates(&self, cur: &[P::Case], hint: Option<usize>) -> (Vec<Vec<P::Case>>, bool) {
+    /// case was too large to hand to [`Problem::shrink`] and had no
+    /// [`Problem::halves`] either.
+    fn candidates(&self, cur: &[P::Case], hint: Option<usize>) -> (Vec<Cand<P::Case>>, bool) {
         let p = self.ctx.p;
         let k = cur.len();
-        let mut out: Vec<Vec<P::Case>> = Vec::new();
+        let mut out: Vec<Cand<P::Case>> = Vec::new();
         if k > 1 {
             // Each case alone, smallest input first (the case whose answer differed
             // first leads among equals): the smallest failing case is isolated.
@@ -105,32 +160,29 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 })
                 .collect();
             singles.sort();
-            for &(_, _, i) in &singles {
-                out.push(vec![cur[i].clone()]);
-            }
+            out.extend(singles.iter().map(|&(_, _, i)| Cand::Only(i)));
             if k >= 4 {
-                out.push(cur[..k / 2].to_vec());
-                out.push(cur[k / 2..].to_vec());
+                out.push(Cand::Range(0, k / 2));
+                out.push(Cand::Range(k / 2, k));
             }
             if k >= 3 {
-                for i in 0..k {
-                    let mut v = cur.to_vec();
-                    v.remove(i);
-                    out.push(v);
-                }
+                out.extend((0..k).map(Cand::Without));
             }
         }
         let mut capped = false;
         for (i, c) in cur.iter().enumerate() {
-            if p.write_input(std::slice::from_ref(c)).len() > SHRINK_CASE_MAX_BYTES {
-                capped = true;
-                continue;
-            }
-            for s in p.shrink(c) {
+            let smaller = if p.write_input(std::slice::from_ref(c)).len() > SHRINK_CASE_MAX_BYTES {
+                let halves = p.halves(c);
+                if halves.is_empty() {
+                    capped = true;
+                }
+                halves
+            } else {
+                p.shrink(c)
+            };
+            for s in smaller {
                 if p.check_limits(&s).is_ok() {
-                    let mut v = cur.to_vec();
-                    v[i] = s;
-                    out.push(v);
+                    out.push(Cand::Replace(i, s));
                 }
             }
         }
@@ -149,7 +201,7 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
         let mut start = 0;
         let mut regenerated = false;
         let minimal = loop {
-            let (mut cands, capped) = self.candidates(&cur, hint.take());
+            let (cands, capped) = self.candidates(&cur, hint.take());
             if start >= cands.len() {
                 start = 0;
             }
@@ -157,19 +209,26 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
             let outcome = if cands.is_empty() {
                 Search::NoneFails
             } else {
-                self.first_failing(&cands, &order, target)?
+                self.first_failing(&cur, &cands, &order, target)?
             };
             match outcome {
                 Search::Found(i, f) => {
-                    cur = cands.swap_remove(i);
+                    cur = cands[i].build(&cur);
                     failure = f;
                     steps += 1;
+                    start = i;
                     if i == order[0] {
                         // The move at the position that worked last time worked
                         // again: gallop along it.
-                        steps += self.gallop(&mut cur, &mut failure, i, target)?;
+                        let galloped = self.gallop(&mut cur, &mut failure, i, target)?;
+                        steps += galloped;
+                        if galloped > 0 {
+                            // A long chain of small moves: bolder ones (earlier in
+                            // the list: dropping the pile, halving it) may work now,
+                            // and would never be tried if rounds kept starting here.
+                            start = 0;
+                        }
                     }
-                    start = i;
                     self.ctx.progress.set_message(format!(
                         "shrinking ({target}): step {steps}, input of {} bytes",
                         self.ctx.p.write_input(&cur).len()
@@ -205,7 +264,11 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
     /// Applies candidate move `i` 2, 4, 8, ... times in a row to `cur` (one run per
     /// try) while the result still fails with `target`: a long chain of "one less"
     /// moves takes logarithmically many runs instead of one run per step. Only for
-    /// small inputs, where computing candidates is cheap. Returns the inputs accepted.
+    /// small inputs, where computing candidates is cheap, and up to
+    /// [`GALLOP_MAX_MOVES`] moves per try: every move recomputes the candidates, so
+    /// doubling without end (along a harmless move on a number near 2^31, say) would
+    /// take seconds per try, and the caller should look at bolder moves again by then.
+    /// Returns the inputs accepted.
     fn gallop(
         &self,
         cur: &mut Vec<P::Case>,
@@ -220,11 +283,14 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
         {
             let mut c = cur.clone();
             for _ in 0..k {
-                let (mut cands, _) = self.candidates(&c, None);
-                if i >= cands.len() {
+                if Instant::now() >= self.deadline {
                     return Ok(accepted);
                 }
-                c = cands.swap_remove(i);
+                let (cands, _) = self.candidates(&c, None);
+                let Some(cand) = cands.get(i) else {
+                    return Ok(accepted);
+                };
+                c = cand.build(&c);
             }
             match self.ctx.run_cases(&c)? {
                 Some(f) if f.kind == target => {
@@ -232,6 +298,9 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                     *failure = f;
                     accepted += 1;
                     k *= 2;
+                    if k > GALLOP_MAX_MOVES {
+                        break;
+                    }
                 }
                 _ => break,
             }
@@ -302,44 +371,52 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 }
             }
             pool.sort_by_key(|c| size(c));
-            let cands: Vec<Vec<P::Case>> = pool.into_iter().map(|c| vec![c]).collect();
+            let cands: Vec<Cand<P::Case>> = (0..pool.len()).map(Cand::Only).collect();
             let order: Vec<usize> = (0..cands.len()).collect();
-            return Ok(Some(match self.first_failing(&cands, &order, target)? {
-                Search::Found(i, f) => (cands[i].clone(), f),
-                // Fails only as a batch (or out of time): the batch it is.
-                Search::NoneFails | Search::OutOfTime => first,
-            }));
+            return Ok(Some(
+                match self.first_failing(&pool, &cands, &order, target)? {
+                    Search::Found(i, f) => (cands[i].build(&pool), f),
+                    // Fails only as a batch (or out of time): the batch it is.
+                    Search::NoneFails | Search::OutOfTime => first,
+                },
+            ));
         }
         Ok(None)
     }
 
     /// Groups candidates (in `order`) into runs: single-case candidates share an input
     /// when `batch`, else each runs alone.
-    fn units(&self, cands: &[Vec<P::Case>], order: &[usize], batch: bool) -> VecDeque<Vec<usize>> {
+    fn units(
+        &self,
+        cur: &[P::Case],
+        cands: &[Cand<P::Case>],
+        order: &[usize],
+        batch: bool,
+    ) -> VecDeque<Vec<usize>> {
         let p = self.ctx.p;
         let cap = p.max_cases().max(1);
         let mut units = VecDeque::new();
-        let mut cur: Vec<usize> = Vec::new();
+        let mut unit: Vec<usize> = Vec::new();
         let mut bytes = 0;
         for &i in order {
-            if !batch || cands[i].len() != 1 {
-                if !cur.is_empty() {
-                    units.push_back(std::mem::take(&mut cur));
+            let Some(single) = cands[i].single(cur).filter(|_| batch) else {
+                if !unit.is_empty() {
+                    units.push_back(std::mem::take(&mut unit));
                     bytes = 0;
                 }
                 units.push_back(vec![i]);
                 continue;
-            }
-            let b = p.write_input(&cands[i]).len();
-            if !cur.is_empty() && (cur.len() >= cap || bytes + b > BATCH_MAX_BYTES) {
-                units.push_back(std::mem::take(&mut cur));
+            };
+            let b = p.write_input(std::slice::from_ref(single)).len();
+            if !unit.is_empty() && (unit.len() >= cap || bytes + b > BATCH_MAX_BYTES) {
+                units.push_back(std::mem::take(&mut unit));
                 bytes = 0;
             }
             bytes += b;
-            cur.push(i);
+            unit.push(i);
         }
-        if !cur.is_empty() {
-            units.push_back(cur);
+        if !unit.is_empty() {
+            units.push_back(unit);
         }
         units
     }
@@ -347,13 +424,14 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
     /// The first candidate (in `order`) on which the program fails with `target`.
     fn first_failing(
         &self,
-        cands: &[Vec<P::Case>],
+        cur: &[P::Case],
+        cands: &[Cand<P::Case>],
         order: &[usize],
         target: Verdict,
     ) -> Result<Search, AuditError> {
         let ctx = self.ctx;
         let batch = ctx.opts.batch && target == Verdict::WrongAnswer && ctx.p.max_cases() > 1;
-        let mut units = self.units(cands, order, batch);
+        let mut units = self.units(cur, cands, order, batch);
         let jobs = ctx.opts.jobs.max(1);
         while !units.is_empty() {
             if Instant::now() >= self.deadline {
@@ -362,9 +440,12 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
             let wave: Vec<Vec<usize>> = (0..jobs).map_while(|_| units.pop_front()).collect();
             let results = par_map(&wave, |unit| {
                 if unit.len() == 1 {
-                    ctx.run_cases(&cands[unit[0]])
+                    ctx.run_cases(&cands[unit[0]].build(cur))
                 } else {
-                    let cases: Vec<P::Case> = unit.iter().map(|&i| cands[i][0].clone()).collect();
+                    let cases: Vec<P::Case> = unit
+                        .iter()
+                        .filter_map(|&i| cands[i].single(cur).cloned())
+                        .collect();
                     ctx.run_cases(&cases)
                 }
             });
@@ -387,7 +468,7 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                     Some(j) if f.kind == Verdict::WrongAnswer => {
                         // Cases before j answered right; confirm j alone (as case 1).
                         let j = j.min(unit.len() - 1);
-                        if let Some(f2) = ctx.run_cases(&cands[unit[j]])? {
+                        if let Some(f2) = ctx.run_cases(&cands[unit[j]].build(cur))? {
                             if f2.kind == target {
                                 return Ok(Search::Found(unit[j], f2));
                             }

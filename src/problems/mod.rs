@@ -96,6 +96,15 @@ pub trait Problem: Sync + Send {
     /// Valid cases strictly smaller than `case` (fewer piles, smaller numbers), most
     /// promising first; used to shrink a failing case to a minimal one.
     fn shrink(&self, case: &Self::Case) -> Vec<Self::Case>;
+
+    /// A few valid cases of about half the size of a large `case` (each half of its
+    /// piles, say), for cases too large for [`Problem::shrink`], whose candidates are
+    /// whole copies of the case: the audit cuts such a case down with these until
+    /// `shrink` can take over. None by default (the audit then looks for a smaller
+    /// random case that fails the same way).
+    fn halves(&self, _case: &Self::Case) -> Vec<Self::Case> {
+        Vec::new()
+    }
 }
 
 /// Answers a whole input with the fast solver: the output text, one line per answer.
@@ -167,6 +176,12 @@ pub fn shrink_piles(piles: &[u64], min_len: usize) -> Vec<Vec<u64>> {
         chunk /= 2;
     }
     if n > FINE_SHRINK_LEN {
+        // Chunks stop at n/64 piles here, so also offer dropping one pile at either
+        // end: a failure that needs "more than 1000 piles" then shrinks to exactly 1001.
+        if n > min_len {
+            out.push(piles[1..].to_vec());
+            out.push(piles[..n - 1].to_vec());
+        }
         if piles.iter().any(|&p| p > 0) {
             out.push(piles.iter().map(|&p| p / 2).collect());
         }

@@ -21,6 +21,9 @@ use std::fmt::Write;
 const MAX_T: u64 = 20;
 const MAX_N: u64 = 20_000;
 const MAX_S: u64 = 2_000_000_000;
+/// Cases of at most this many pairs get every single-pair and single-pile shrink
+/// candidate; longer ones a bounded number of chunk removals.
+const FINE_SHRINK_PAIRS: usize = 32;
 
 /// The problem P2148.
 pub struct P2148;
@@ -235,29 +238,58 @@ impl Problem for P2148 {
         piles
     }
 
+    /// Remove chunks of pairs (halves, quarters, ..., single pairs; keeping one pair),
+    /// then lower one pile to 1, to half, by one. Long cases (more than
+    /// `FINE_SHRINK_PAIRS` pairs) get chunks down to 1/`FINE_SHRINK_PAIRS` of the
+    /// pairs, the first and the last pair alone (so a threshold on N is reached
+    /// exactly), and "halve every pile" instead of per-pile candidates: at most about
+    /// 2 * `FINE_SHRINK_PAIRS` + 3 copies of the case, which keeps a shrink round
+    /// cheap at 10^4 pairs.
     fn shrink(&self, case: &Vec<u64>) -> Vec<Vec<u64>> {
-        // Drop one pair (keeping one), then lower one pile to 1, to half, by one.
+        let pairs = case.len() / 2;
+        let without = |a: usize, b: usize| [&case[..2 * a], &case[2 * b..]].concat();
         let mut out = Vec::new();
-        if case.len() > 2 {
-            for p in 0..case.len() / 2 {
-                let mut v = case.clone();
-                v.drain(2 * p..2 * p + 2);
-                out.push(v);
+        let finest = pairs.div_ceil(FINE_SHRINK_PAIRS).max(1);
+        let mut chunk = pairs / 2;
+        while chunk >= finest {
+            let mut start = 0;
+            while start < pairs {
+                let end = (start + chunk).min(pairs);
+                out.push(without(start, end));
+                start = end;
             }
+            chunk /= 2;
         }
-        for i in 0..case.len() {
-            let s = case[i];
+        if pairs > FINE_SHRINK_PAIRS {
+            out.push(without(0, 1));
+            out.push(without(pairs - 1, pairs));
+            if case.iter().any(|&s| s > 1) {
+                out.push(case.iter().map(|&s| (s / 2).max(1)).collect());
+            }
+            return out;
+        }
+        for (i, &s) in case.iter().enumerate() {
+            let mut tried = Vec::with_capacity(3);
             for smaller in [1, s / 2, s.saturating_sub(1)] {
-                if smaller >= 1 && smaller < s {
+                if smaller >= 1 && smaller < s && !tried.contains(&smaller) {
+                    tried.push(smaller);
                     let mut v = case.clone();
                     v[i] = smaller;
-                    if !out.contains(&v) {
-                        out.push(v);
-                    }
+                    out.push(v);
                 }
             }
         }
         out
+    }
+
+    fn halves(&self, case: &Vec<u64>) -> Vec<Vec<u64>> {
+        // Each half of the pairs.
+        let pairs = case.len() / 2;
+        if pairs < 2 {
+            return Vec::new();
+        }
+        let (a, b) = case.split_at(2 * (pairs / 2));
+        vec![a.to_vec(), b.to_vec()]
     }
 }
 
@@ -385,6 +417,22 @@ mod tests {
             assert!(s.len() < c.len() || s.iter().sum::<u64>() < c.iter().sum::<u64>());
         }
         assert!(P2148.shrink(&vec![1, 1]).is_empty());
+        // 10^4 pairs: a bounded number of candidates, among them the case without its
+        // last pair; halves keep the pairs.
+        let big: Vec<u64> = (1..=20_000).collect();
+        let s = P2148.shrink(&big);
+        assert!(
+            s.len() <= 2 * FINE_SHRINK_PAIRS + 3,
+            "{} candidates",
+            s.len()
+        );
+        assert!(s.contains(&big[..19_998].to_vec()));
+        for s in s.iter().chain(&P2148.halves(&big)) {
+            assert_eq!(P2148.check_limits(s), Ok(()));
+            assert!(s.len() < big.len() || s.iter().sum::<u64>() < big.iter().sum::<u64>());
+        }
+        assert_eq!(P2148.halves(&big)[1][0], 10_001);
+        assert!(P2148.halves(&vec![1, 2]).is_empty());
     }
 
     #[test]
