@@ -1,67 +1,46 @@
 #!/usr/bin/env bash
 # Audit throughput: batched and parallel runs against one process per case.
 #
-#   benches/audit_throughput.sh [CASES] [SEED]
+#   benches/audit_throughput.sh [PROBLEM...]     (default: p2197 hdu1846 hdu2897)
+#   CASES=20000 SEED=1 benches/audit_throughput.sh p2197
 #
-# Audits a correct p2197 solver (C when a compiler is around, else POSIX sh) on the
-# same CASES cases (same seed: the random cases are the same whether batched or not)
-# in three modes and prints cases per second for each:
+# Audits the plain C++ solution benches/cpp/<problem>.cpp (compiled with g++ -O2 into
+# a temporary directory) on the same CASES cases (same seed: the random cases are the
+# same whether batched or not) in three modes and prints cases per second for each:
 #   batched, --jobs = cores      (the default)
 #   --no-batch, --jobs = cores   (parallel, one process per case)
-#   --no-batch --jobs 1          (one process per case, one at a time: the baseline)
+#   --no-batch --jobs 1          (one process per case, one at a time: the baseline,
+#                                 what a stress loop spawning a process per test does)
+# How much batching can give depends on how many cases one input may hold: p2197
+# allows T <= 10, hdu1846 C <= 100, hdu2897 reads lines to end of input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cases=${1:-20000}
-seed=${2:-1}
+cases=${CASES:-20000}
+seed=${SEED:-1}
+problems=("$@")
+[ ${#problems[@]} -gt 0 ] || problems=(p2197 hdu1846 hdu2897)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 cargo build --release --quiet
 bin=target/release/sgcheck
 
-cat > "$work/good.c" <<'C'
-#include <stdio.h>
-int main(void) {
-    int t;
-    if (scanf("%d", &t) != 1) return 1;
-    while (t--) {
-        int n, x = 0;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 0; i < n; i++) { int p; if (scanf("%d", &p) != 1) return 1; x ^= p; }
-        puts(x ? "Yes" : "No");
-    }
-    return 0;
-}
-C
-if cc -O2 -o "$work/good" "$work/good.c" 2>/dev/null; then
-    cmd=("$work/good")
-else
-    cat > "$work/good.sh" <<'SH'
-set -f
-set -- $(cat)
-t=$1; shift
-while [ "$t" -gt 0 ]; do
-  n=$1; shift; x=0
-  while [ "$n" -gt 0 ]; do x=$((x ^ $1)); shift; n=$((n-1)); done
-  if [ "$x" -ne 0 ]; then echo Yes; else echo No; fi
-  t=$((t-1))
-done
-SH
-    cmd=(sh "$work/good.sh")
-fi
-
 rate() {
-    "$bin" audit p2197 --seed "$seed" --cases "$cases" --time 600 --timeout 20 \
-        --json --no-progress "$@" -- "${cmd[@]}" |
+    local problem=$1
+    shift
+    "$bin" audit "$problem" --seed "$seed" --cases "$cases" --time 600 --timeout 20 \
+        --json --no-progress "$@" -- "$work/$problem" |
         sed -n 's/.*"cases_per_second": *\([0-9.]*\).*/\1/p'
 }
 
-echo "audit p2197, $cases cases, seed $seed, command: ${cmd[*]}"
-batched=$(rate)
-printf '%-28s %10.0f cases/s\n' "batched, all cores" "$batched"
-parallel=$(rate --no-batch)
-printf '%-28s %10.0f cases/s\n' "one per run, all cores" "$parallel"
-single=$(rate --no-batch --jobs 1)
-printf '%-28s %10.0f cases/s\n' "one per run, one job" "$single"
-awk -v a="$batched" -v b="$single" \
-    'BEGIN { printf "speed-up over one process per case: %.1fx\n", a / b }'
+echo "| problem | limits (cases per input first) | batched, all cores | one per run, all cores | one per run, one job | speed-up |"
+echo "|---|---|---:|---:|---:|---:|"
+for p in "${problems[@]}"; do
+    g++ -O2 -o "$work/$p" "benches/cpp/$p.cpp"
+    per=$("$bin" list --json | sed -n "/\"id\": \"$p\"/,/}/s/.*\"limits\": \"\(.*\)\".*/\1/p" | head -1)
+    batched=$(rate "$p")
+    parallel=$(rate "$p" --no-batch)
+    single=$(rate "$p" --no-batch --jobs 1)
+    awk -v p="$p" -v l="$per" -v a="$batched" -v b="$parallel" -v c="$single" \
+        'BEGIN { printf "| %s | %s | %.0f | %.0f | %.0f | %.1fx |\n", p, l, a, b, c, a / c }'
+done
