@@ -60,14 +60,6 @@ pub(crate) fn oracle_analysis(
         .analyze(&Bottles(row))
 }
 
-/// Appends a row as the formats write it: n on one line, the counts on the next.
-pub(crate) fn write_row(s: &mut String, counts: &[u64]) {
-    s.push_str(&format!("{}\n", counts.len()));
-    let line: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
-    s.push_str(&line.join(" "));
-    s.push('\n');
-}
-
 /// Reads the bottle count n of a case: `min..=max` by the limits, or
 /// `floor..=LENIENT_MAX_N` when lenient.
 pub(crate) fn read_n(
@@ -91,18 +83,10 @@ pub(crate) fn read_counts(
     max_count: u64,
     what: &str,
 ) -> Result<Vec<u64>, ParseError> {
-    // Capacity is capped: a lenient n is only a promise until the counts are read.
-    let mut counts = Vec::with_capacity(n.min(1 << 16) as usize);
-    for i in 0..n {
-        // The field is named only on error: formatting it for every count (10^6 of
-        // them in a large uva1378 input) would cost more than reading the counts.
-        let count = r.limited("count", 0, max_count, 0).map_err(|mut e| {
-            e.field = format!("count of bottle {i} of {what}");
-            e
-        })?;
-        counts.push(count);
-    }
-    Ok(counts)
+    // Bottles are numbered from 0, as the moves print them.
+    r.limited_list(n, (0, max_count, 0), |i| {
+        format!("count of bottle {} of {what}", i - 1)
+    })
 }
 
 /// A random row for the generators of both problems.
@@ -238,11 +222,7 @@ impl Problem for Bzoj1188 {
     }
 
     fn write_input(&self, cases: &[Vec<u64>]) -> String {
-        let mut s = format!("{}\n", cases.len());
-        for c in cases {
-            write_row(&mut s, c);
-        }
-        s
+        crate::problems::write_counted_cases(cases)
     }
 
     fn answer(&self, case: &Vec<u64>, _index: usize) -> Vec<String> {

@@ -18,7 +18,6 @@ use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::lasker::Lasker;
 use sgcheck_oracles::games::nim::Piles;
 use sgcheck_oracles::{SearchError, Solver};
-use std::fmt::Write;
 
 const MAX_T: u64 = 100;
 const MAX_N: u64 = 1_000_000;
@@ -102,16 +101,7 @@ impl Problem for Hdu3032 {
         let mut cases = Vec::new();
         for c in 1..=t {
             let n = r.limited(&format!("pile count N of case {c}"), 1, MAX_N, 0)?;
-            let mut piles = Vec::with_capacity(n.min(1 << 20) as usize);
-            for i in 1..=n {
-                // The field is named only on error: formatting it for each of 10^6
-                // piles would cost more than reading them.
-                let s = r.limited("pile", 1, MAX_S, 0).map_err(|mut e| {
-                    e.field = format!("pile {i} of case {c}");
-                    e
-                })?;
-                piles.push(s);
-            }
+            let piles = r.limited_list(n, (1, MAX_S, 0), |i| format!("pile {i} of case {c}"))?;
             cases.push(piles);
         }
         r.expect_end(&format!("the {t} case(s) announced on line 1"))?;
@@ -119,16 +109,7 @@ impl Problem for Hdu3032 {
     }
 
     fn write_input(&self, cases: &[Vec<u64>]) -> String {
-        let mut s = format!("{}\n", cases.len());
-        for c in cases {
-            let _ = writeln!(s, "{}", c.len());
-            for (i, p) in c.iter().enumerate() {
-                let sep = if i + 1 == c.len() { "" } else { " " };
-                let _ = write!(s, "{p}{sep}");
-            }
-            s.push('\n');
-        }
-        s
+        crate::problems::write_counted_cases(cases)
     }
 
     fn answer(&self, case: &Vec<u64>, _index: usize) -> Vec<String> {

@@ -107,6 +107,29 @@ pub trait Problem: Sync + Send {
     }
 }
 
+/// Appends one list as most formats write it: its length on one line, the values
+/// separated by spaces on the next.
+pub fn write_counted(s: &mut String, values: &[u64]) {
+    use std::fmt::Write;
+    let _ = writeln!(s, "{}", values.len());
+    for (i, v) in values.iter().enumerate() {
+        let sep = if i + 1 == values.len() { "\n" } else { " " };
+        let _ = write!(s, "{v}{sep}");
+    }
+    if values.is_empty() {
+        s.push('\n');
+    }
+}
+
+/// Writes cases in the "T, then per case n and n values" layout.
+pub fn write_counted_cases(cases: &[Vec<u64>]) -> String {
+    let mut s = format!("{}\n", cases.len());
+    for c in cases {
+        write_counted(&mut s, c);
+    }
+    s
+}
+
 /// Answers a whole input with the fast solver: the output text, one line per answer.
 pub fn solve_fast<P: Problem>(p: &P, cases: &[P::Case]) -> String {
     let mut out = String::new();

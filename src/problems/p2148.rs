@@ -16,7 +16,6 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::ed::{Ed, EdPiles};
 use sgcheck_oracles::{SearchError, Solver};
-use std::fmt::Write;
 
 const MAX_T: u64 = 20;
 const MAX_N: u64 = 20_000;
@@ -132,14 +131,7 @@ impl Problem for P2148 {
                     format!("N must be even (piles come in pairs), found {n}"),
                 ));
             }
-            let mut piles = Vec::with_capacity(n.min(1 << 20) as usize);
-            for i in 1..=n {
-                let s = r.limited("pile", 1, MAX_S, 1).map_err(|mut e| {
-                    e.field = format!("pile {i} of case {c}");
-                    e
-                })?;
-                piles.push(s);
-            }
+            let piles = r.limited_list(n, (1, MAX_S, 1), |i| format!("pile {i} of case {c}"))?;
             cases.push(piles);
         }
         r.expect_end(&format!("the {t} case(s) announced on line 1"))?;
@@ -147,16 +139,7 @@ impl Problem for P2148 {
     }
 
     fn write_input(&self, cases: &[Vec<u64>]) -> String {
-        let mut s = format!("{}\n", cases.len());
-        for c in cases {
-            let _ = writeln!(s, "{}", c.len());
-            for (i, p) in c.iter().enumerate() {
-                let sep = if i + 1 == c.len() { "" } else { " " };
-                let _ = write!(s, "{p}{sep}");
-            }
-            s.push('\n');
-        }
-        s
+        crate::problems::write_counted_cases(cases)
     }
 
     fn answer(&self, case: &Vec<u64>, _index: usize) -> Vec<String> {

@@ -44,16 +44,7 @@ impl Problem for P2197 {
         let mut cases = Vec::new();
         for c in 1..=t {
             let n = r.limited(&format!("pile count n of case {c}"), 1, MAX_N, 0)?;
-            let mut piles = Vec::with_capacity(n.min(1 << 20) as usize);
-            for i in 1..=n {
-                // The field is named only on error: formatting it for every pile would
-                // cost more than reading it.
-                let pile = r.limited("pile", 0, MAX_PILE, 0).map_err(|mut e| {
-                    e.field = format!("pile {i} of case {c}");
-                    e
-                })?;
-                piles.push(pile);
-            }
+            let piles = r.limited_list(n, (0, MAX_PILE, 0), |i| format!("pile {i} of case {c}"))?;
             cases.push(piles);
         }
         r.expect_end(&format!("the {t} case(s) announced on line 1"))?;
@@ -61,18 +52,7 @@ impl Problem for P2197 {
     }
 
     fn write_input(&self, cases: &[Vec<u64>]) -> String {
-        let mut s = format!("{}\n", cases.len());
-        for c in cases {
-            s.push_str(&format!("{}\n", c.len()));
-            s.push_str(
-                &c.iter()
-                    .map(|p| p.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            );
-            s.push('\n');
-        }
-        s
+        crate::problems::write_counted_cases(cases)
     }
 
     fn answer(&self, case: &Vec<u64>, _index: usize) -> Vec<String> {

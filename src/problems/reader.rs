@@ -147,6 +147,27 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Reads `n` numbers with [`Reader::limited`]. The field of an error is named by
+    /// `field(i)` (i counting from 1), built only when there is an error: formatting a
+    /// name for each of 10^6 numbers would cost more than reading them.
+    pub fn limited_list(
+        &mut self,
+        n: u64,
+        (min, max, floor): (u64, u64, u64),
+        field: impl Fn(u64) -> String,
+    ) -> Result<Vec<u64>, ParseError> {
+        // Capacity is capped: a lenient n is only a promise until the numbers are read.
+        let mut out = Vec::with_capacity(n.min(1 << 20) as usize);
+        for i in 1..=n {
+            let v = self.limited("", min, max, floor).map_err(|mut e| {
+                e.field = field(i);
+                e
+            })?;
+            out.push(v);
+        }
+        Ok(out)
+    }
+
     /// Fails unless only whitespace is left.
     pub fn expect_end(&mut self, after: &str) -> Result<(), ParseError> {
         match self.token() {

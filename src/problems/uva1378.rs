@@ -17,7 +17,6 @@
 use crate::games::split::analyze_counts;
 use crate::problems::bzoj1188::{
     generate_row, move_text, oracle_analysis, read_counts, read_n, row_limits, small_rows,
-    write_row,
 };
 use crate::problems::{Info, ParseError, Problem, Reader, Shape};
 use rand_chacha::ChaCha8Rng;
@@ -72,7 +71,7 @@ impl Problem for Uva1378 {
     fn write_input(&self, cases: &[Vec<u64>]) -> String {
         let mut s = String::new();
         for c in cases {
-            write_row(&mut s, c);
+            crate::problems::write_counted(&mut s, c);
         }
         s.push_str("0\n");
         s
