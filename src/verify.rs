@@ -90,6 +90,50 @@ impl Tier1Report {
     }
 }
 
+/// A fast solver as a plain function of the rules and the position.
+pub type FastFn<R> = fn(&R, &<R as Rules>::Position) -> Analysis<<R as Rules>::Move>;
+
+/// `subject` with its fast side replaced by `fast` and no tier-1 checks: how tests
+/// plant a bug in a whole-position analysis and show that the sweep finds it, on the
+/// same instances the real subject is swept with.
+pub struct Planted<'a, S: Subject> {
+    /// The real subject, for the instances.
+    pub subject: &'a S,
+    /// The planted (wrong) fast side.
+    pub fast: FastFn<S::Rules>,
+}
+
+impl<S: Subject> Subject for Planted<'_, S> {
+    type Rules = S::Rules;
+
+    fn id(&self) -> &'static str {
+        self.subject.id()
+    }
+
+    fn tier1(&self) -> Tier1Report {
+        Tier1Report::default()
+    }
+
+    fn instances(&self, size: u32) -> Vec<(Self::Rules, <Self::Rules as Rules>::Position)> {
+        self.subject.instances(size)
+    }
+
+    fn random_instance(
+        &self,
+        rng: &mut ChaCha8Rng,
+    ) -> (Self::Rules, <Self::Rules as Rules>::Position) {
+        self.subject.random_instance(rng)
+    }
+
+    fn fast(
+        &self,
+        rules: &Self::Rules,
+        pos: &<Self::Rules as Rules>::Position,
+    ) -> Analysis<<Self::Rules as Rules>::Move> {
+        (self.fast)(rules, pos)
+    }
+}
+
 /// One position on which the two sides disagree.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Disagreement {

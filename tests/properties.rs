@@ -22,7 +22,7 @@ use sgcheck::oracles::games::{
     take_range::TakeRange,
 };
 use sgcheck::oracles::{Analysis, Rules, Solver};
-use sgcheck::verify::{compare, Subject};
+use sgcheck::verify::{compare, Planted, Subject};
 use std::cell::RefCell;
 
 const BUDGET: usize = 200_000;
@@ -208,30 +208,18 @@ fn qc_value_of_a_sum_is_the_xor_of_the_parts() {
 
 /// A Nim solver with a planted bug: it forgets the last pile of positions with three
 /// piles or more (as a solution that reads one pile too few would).
-struct ForgetsLastPile;
-
-impl Subject for ForgetsLastPile {
-    type Rules = Nim;
-    fn id(&self) -> &'static str {
-        "nim"
+fn forgets_last_pile(rules: &Nim, pos: &Piles) -> Analysis<sgcheck::oracles::games::nim::Take> {
+    let mut p = pos.0.clone();
+    if p.len() >= 3 {
+        p.pop();
     }
-    fn tier1(&self) -> sgcheck::verify::Tier1Report {
-        NimSubject.tier1()
-    }
-    fn instances(&self, size: u32) -> Vec<(Nim, Piles)> {
-        NimSubject.instances(size)
-    }
-    fn random_instance(&self, rng: &mut rand_chacha::ChaCha8Rng) -> (Nim, Piles) {
-        NimSubject.random_instance(rng)
-    }
-    fn fast(&self, rules: &Nim, pos: &Piles) -> Analysis<sgcheck::oracles::games::nim::Take> {
-        let mut p = pos.0.clone();
-        if p.len() >= 3 {
-            p.pop();
-        }
-        NimSubject.fast(rules, &Piles(p))
-    }
+    NimSubject.fast(rules, &Piles(p))
 }
+
+const FORGETS_LAST_PILE: Planted<'static, NimSubject> = Planted {
+    subject: &NimSubject,
+    fast: forgets_last_pile,
+};
 
 thread_local! {
     static LAST_FAILURE: RefCell<Option<Case<Nim>>> = const { RefCell::new(None) };
@@ -240,7 +228,7 @@ thread_local! {
 #[test]
 fn planted_bug_is_caught_by_quickcheck_and_shrunk() {
     fn prop(c: Case<Nim>) -> TestResult {
-        let r = agrees(&ForgetsLastPile, &c);
+        let r = agrees(&FORGETS_LAST_PILE, &c);
         if r.is_failure() {
             LAST_FAILURE.with(|f| *f.borrow_mut() = Some(c));
         }
@@ -263,8 +251,9 @@ fn planted_bug_is_caught_by_quickcheck_and_shrunk() {
 fn planted_bug_is_caught_by_the_fuzz_check() {
     // The same body the nim_agree fuzz target runs, with the planted solver: it must
     // panic (libFuzzer reports a panic as a crash) and name the reproducing command.
-    let caught =
-        std::panic::catch_unwind(|| fuzzing::agree(&ForgetsLastPile, &Nim, &Piles(vec![0, 0, 1])));
+    let caught = std::panic::catch_unwind(|| {
+        fuzzing::agree(&FORGETS_LAST_PILE, &Nim, &Piles(vec![0, 0, 1]))
+    });
     let err = caught.expect_err("the fuzz check accepted a wrong answer");
     let msg = err.downcast_ref::<String>().cloned().unwrap_or_default();
     assert!(msg.contains("sgcheck check nim '0,0,1'"), "{msg}");

@@ -167,6 +167,7 @@ impl Subject for BashSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::Planted;
     use crate::verify::{verify_subject, Sweep};
     use indicatif::ProgressBar;
     use sgcheck_oracles::Solver;
@@ -225,29 +226,11 @@ mod tests {
 
     /// A planted bug: the classic off-by-one "lose iff n % m == 0" (the answer of
     /// Bash with m-1), delegating everything else to the real subject.
-    struct OffByOne;
-
-    impl Subject for OffByOne {
-        type Rules = Bash;
-        fn id(&self) -> &'static str {
-            "bash"
-        }
-        fn tier1(&self) -> Tier1Report {
-            // Tier 2 is under test here; skip the (correct) closed-form checks.
-            Tier1Report::default()
-        }
-        fn instances(&self, size: u32) -> Vec<(Bash, Piles)> {
-            BashSubject.instances(size)
-        }
-        fn random_instance(&self, rng: &mut ChaCha8Rng) -> (Bash, Piles) {
-            BashSubject.random_instance(rng)
-        }
-        fn fast(&self, rules: &Bash, pos: &Piles) -> Analysis<Take> {
-            let wrong = Bash {
-                m: rules.m.saturating_sub(1).max(1),
-            };
-            BashSubject.fast(&wrong, pos)
-        }
+    fn off_by_one(rules: &Bash, pos: &Piles) -> Analysis<Take> {
+        let wrong = Bash {
+            m: rules.m.saturating_sub(1).max(1),
+        };
+        BashSubject.fast(&wrong, pos)
     }
 
     #[test]
@@ -256,7 +239,14 @@ mod tests {
             time: Duration::from_secs(3),
             ..Sweep::default()
         };
-        let report = verify_subject(&OffByOne, &sweep, &ProgressBar::hidden());
+        let report = verify_subject(
+            &Planted {
+                subject: &BashSubject,
+                fast: off_by_one,
+            },
+            &sweep,
+            &ProgressBar::hidden(),
+        );
         let t2 = &report.tiers[1];
         assert!(t2.disagreements > 0);
         let d = t2.first_disagreement.as_ref().unwrap();

@@ -213,6 +213,7 @@ impl Subject for EdSubject {
 mod tests {
     use super::*;
     use crate::verify::{verify_subject, Sweep};
+    use crate::verify::{FastFn, Planted};
     use indicatif::ProgressBar;
     use std::time::Duration;
 
@@ -275,36 +276,21 @@ mod tests {
         assert_eq!(pair_value(0, 0), 0);
     }
 
-    /// The real subject with a perturbed fast side (planted bugs).
-    struct Planted(fn(&EdPiles) -> Analysis<EdMove>);
-
-    impl Subject for Planted {
-        type Rules = Ed;
-        fn id(&self) -> &'static str {
-            "ed"
-        }
-        fn tier1(&self) -> Tier1Report {
-            Tier1Report::default()
-        }
-        fn instances(&self, size: u32) -> Vec<(Ed, EdPiles)> {
-            EdSubject.instances(size)
-        }
-        fn random_instance(&self, rng: &mut ChaCha8Rng) -> (Ed, EdPiles) {
-            EdSubject.random_instance(rng)
-        }
-        fn fast(&self, _rules: &Ed, pos: &EdPiles) -> Analysis<EdMove> {
-            (self.0)(pos)
-        }
-    }
-
     /// Sweeps a planted bug for a short time; returns the first disagreement's
     /// position and its total excess (sum of pile - 1).
-    fn planted_finds(bug: fn(&EdPiles) -> Analysis<EdMove>) -> (String, u64) {
+    fn planted_finds(bug: FastFn<Ed>) -> (String, u64) {
         let sweep = Sweep {
             time: Duration::from_millis(1500),
             ..Sweep::default()
         };
-        let r = verify_subject(&Planted(bug), &sweep, &ProgressBar::hidden());
+        let r = verify_subject(
+            &Planted {
+                subject: &EdSubject,
+                fast: bug,
+            },
+            &sweep,
+            &ProgressBar::hidden(),
+        );
         let t2 = &r.tiers[1];
         assert!(t2.disagreements > 0, "planted bug not found");
         let d = t2.first_disagreement.clone().expect("a first disagreement");
@@ -323,7 +309,7 @@ mod tests {
     fn planted_bug_and_instead_of_or() {
         // (a-1) & (b-1) instead of |: (1,2) becomes value 0, a loss, where the truth
         // is a win by splitting the 2. The smallest position is that single pair.
-        let (pos, excess) = planted_finds(|pos| {
+        let (pos, excess) = planted_finds(|_, pos| {
             let v = |a: u64, b: u64| u64::from(((a - 1) & (b - 1)).trailing_ones());
             let pairs: Vec<&[u64]> = pos.0.chunks_exact(2).collect();
             let values: Vec<u64> = pairs.iter().map(|p| v(p[0], p[1])).collect();
@@ -345,7 +331,7 @@ mod tests {
     fn planted_bug_one_split_per_equal_pair() {
         // Counting a pair of equal piles once (splitting either pile reaches the same
         // position, but the rules count two moves): smallest case the pair (2,2).
-        let (pos, excess) = planted_finds(|pos| {
+        let (pos, excess) = planted_finds(|_, pos| {
             let mut a = analyze(pos);
             a.winning
                 .retain(|m| !(m.split == 1 && pos.0[2 * m.pair] == pos.0[2 * m.pair + 1]));
@@ -361,7 +347,7 @@ mod tests {
         // pairs never show it: it takes values 1, 2, 3 in three pairs, whose xor is 0
         // but 1 ^ 2 ^ 4 is not. Cheapest: (1,2), (1,4), (1,8), 11 extra stones, which
         // the sweep must reach.
-        let (pos, excess) = planted_finds(|pos| {
+        let (pos, excess) = planted_finds(|_, pos| {
             let v = |a: u64, b: u64| {
                 let t = pair_value(a, b);
                 if t == 3 {

@@ -570,6 +570,7 @@ impl Subject for FollowingNimSubject {
 mod tests {
     use super::*;
     use crate::verify::{verify_subject, Sweep};
+    use crate::verify::{FastFn, Planted};
     use indicatif::ProgressBar;
     use rand::SeedableRng;
     use sgcheck_oracles::Solver;
@@ -740,39 +741,21 @@ mod tests {
         assert!(b.contains(65) && !b.contains(64) && !b.contains(1000));
     }
 
-    /// A planted bug: the fast side replaced by `bug`, everything else delegated.
-    struct Planted(fn(&FollowingNim, &FnPosition) -> Analysis<Take>);
-
-    impl Subject for Planted {
-        type Rules = FollowingNim;
-        fn id(&self) -> &'static str {
-            "following-nim"
-        }
-        fn tier1(&self) -> Tier1Report {
-            // Tier 2 is under test here.
-            Tier1Report::default()
-        }
-        fn instances(&self, size: u32) -> Vec<(FollowingNim, FnPosition)> {
-            FollowingNimSubject.instances(size)
-        }
-        fn random_instance(&self, rng: &mut ChaCha8Rng) -> (FollowingNim, FnPosition) {
-            FollowingNimSubject.random_instance(rng)
-        }
-        fn fast(&self, rules: &FollowingNim, pos: &FnPosition) -> Analysis<Take> {
-            (self.0)(rules, pos)
-        }
-    }
-
     /// Sweeps a planted bug briefly; returns the first disagreement's rules,
     /// position and the sum of its piles.
-    fn planted_finds(
-        bug: fn(&FollowingNim, &FnPosition) -> Analysis<Take>,
-    ) -> (String, String, u64) {
+    fn planted_finds(bug: FastFn<FollowingNim>) -> (String, String, u64) {
         let sweep = Sweep {
             time: Duration::from_secs(2),
             ..Sweep::default()
         };
-        let report = verify_subject(&Planted(bug), &sweep, &ProgressBar::hidden());
+        let report = verify_subject(
+            &Planted {
+                subject: &FollowingNimSubject,
+                fast: bug,
+            },
+            &sweep,
+            &ProgressBar::hidden(),
+        );
         let t2 = &report.tiers[1];
         assert!(t2.disagreements > 0, "the planted bug went unnoticed");
         let d = t2.first_disagreement.clone().unwrap();

@@ -302,6 +302,7 @@ impl Subject for LaskerSubject {
 mod tests {
     use super::*;
     use crate::verify::{verify_subject, Sweep};
+    use crate::verify::{FastFn, Planted};
     use indicatif::ProgressBar;
     use std::time::Duration;
 
@@ -391,36 +392,21 @@ mod tests {
         assert!(!analyze(&Piles(vec![])).win);
     }
 
-    /// The real subject with a perturbed fast side (planted bugs).
-    struct Planted(fn(&Piles) -> Analysis<LaskerMove>);
-
-    impl Subject for Planted {
-        type Rules = Lasker;
-        fn id(&self) -> &'static str {
-            "lasker"
-        }
-        fn tier1(&self) -> Tier1Report {
-            Tier1Report::default()
-        }
-        fn instances(&self, size: u32) -> Vec<(Lasker, Piles)> {
-            LaskerSubject.instances(size)
-        }
-        fn random_instance(&self, rng: &mut ChaCha8Rng) -> (Lasker, Piles) {
-            LaskerSubject.random_instance(rng)
-        }
-        fn fast(&self, _rules: &Lasker, pos: &Piles) -> Analysis<LaskerMove> {
-            (self.0)(pos)
-        }
-    }
-
     /// Sweeps a planted bug for a short time; returns the first disagreement's
     /// position and its pile sum.
-    fn planted_finds(bug: fn(&Piles) -> Analysis<LaskerMove>) -> (String, u64) {
+    fn planted_finds(bug: FastFn<Lasker>) -> (String, u64) {
         let sweep = Sweep {
             time: Duration::from_millis(1500),
             ..Sweep::default()
         };
-        let r = verify_subject(&Planted(bug), &sweep, &ProgressBar::hidden());
+        let r = verify_subject(
+            &Planted {
+                subject: &LaskerSubject,
+                fast: bug,
+            },
+            &sweep,
+            &ProgressBar::hidden(),
+        );
         let t2 = &r.tiers[1];
         assert!(t2.disagreements > 0, "planted bug not found");
         let d = t2.first_disagreement.clone().expect("a first disagreement");
@@ -432,7 +418,7 @@ mod tests {
     fn planted_bug_nim_values() {
         // Plain Nim (forgetting that splits exist): the pile `2` wins by taking both
         // stones or by splitting into 1+1 (value 1 xor 1 = 0); Nim knows only the take.
-        let (pos, sum) = planted_finds(|pos| {
+        let (pos, sum) = planted_finds(|_, pos| {
             let a = crate::games::nim::analyze(pos);
             Analysis {
                 win: a.win,
@@ -454,7 +440,7 @@ mod tests {
     fn planted_bug_missing_even_split() {
         // Forgetting the split into two equal halves (a loop `smaller < size / 2`):
         // the pile `2` already shows it, its split 1+1 (value 0) wins.
-        let (pos, sum) = planted_finds(|pos| {
+        let (pos, sum) = planted_finds(|_, pos| {
             let mut a = analyze(pos);
             a.winning.retain(
                 |m| !matches!(m, LaskerMove::Split { smaller, larger, .. } if smaller == larger),
@@ -468,7 +454,7 @@ mod tests {
     fn planted_bug_swapped_block() {
         // Swapping the wrong pair of each block (4k+1 and 4k+2 instead of 4k+3 and
         // 4k+4), through the whole analysis.
-        let (pos, sum) = planted_finds(|pos| {
+        let (pos, sum) = planted_finds(|_, pos| {
             let wrong = |n: u64| match n % 4 {
                 1 => n + 1,
                 2 => n - 1,

@@ -393,6 +393,7 @@ const RANDOM_WEIGHT: u64 = 12;
 mod tests {
     use super::*;
     use crate::verify::{verify_subject, Sweep};
+    use crate::verify::{FastFn, Planted};
     use indicatif::ProgressBar;
     use std::time::Duration;
 
@@ -542,35 +543,20 @@ mod tests {
         }
     }
 
-    /// A deliberately wrong fast side: the real one, with the answer perturbed.
-    struct Planted(fn(&Bottles) -> Analysis<SplitMove>);
-
-    impl Subject for Planted {
-        type Rules = SplitGame;
-        fn id(&self) -> &'static str {
-            "split"
-        }
-        fn tier1(&self) -> Tier1Report {
-            SplitSubject.tier1()
-        }
-        fn instances(&self, size: u32) -> Vec<(SplitGame, Bottles)> {
-            SplitSubject.instances(size)
-        }
-        fn random_instance(&self, rng: &mut ChaCha8Rng) -> (SplitGame, Bottles) {
-            SplitSubject.random_instance(rng)
-        }
-        fn fast(&self, _rules: &SplitGame, pos: &Bottles) -> Analysis<SplitMove> {
-            (self.0)(pos)
-        }
-    }
-
     /// Runs `verify` on a planted bug; returns the position of the first disagreement.
-    fn caught(bug: fn(&Bottles) -> Analysis<SplitMove>) -> String {
+    fn caught(bug: FastFn<SplitGame>) -> String {
         let sweep = Sweep {
             time: Duration::from_secs(20),
             ..Sweep::default()
         };
-        let r = verify_subject(&Planted(bug), &sweep, &ProgressBar::hidden());
+        let r = verify_subject(
+            &Planted {
+                subject: &SplitSubject,
+                fast: bug,
+            },
+            &sweep,
+            &ProgressBar::hidden(),
+        );
         assert_eq!(r.tiers[0].disagreements, 0, "tier 1 is not planted");
         let t2 = &r.tiers[1];
         assert!(t2.disagreements > 0, "planted bug not caught: {t2:?}");
@@ -603,7 +589,7 @@ mod tests {
         // SPEC.md, "Mistakes real solutions make": counting moves from an empty bottle
         // passes both official samples; the smallest failing case is n=5, `0 0 0 1 0`
         // (the bogus move 0:1:2 takes a bean from the empty bottle 0: 7^4^2 = 1).
-        let pos = caught(|pos| {
+        let pos = caught(|_, pos| {
             let total = row_value(&pos.0);
             let winning = if total == 0 {
                 Vec::new()
@@ -623,7 +609,7 @@ mod tests {
     fn planted_xor_over_nonempty_bottles() {
         // XOR over non-empty instead of odd bottles: `2,0` is lost (the two beans
         // cancel) but the bug sees value g(1) = 1 and plays 0:1:1.
-        let pos = caught(|pos| {
+        let pos = caught(|_, pos| {
             let n = pos.0.len();
             let total = (0..n)
                 .filter(|&i| pos.0[i] > 0)
@@ -645,7 +631,7 @@ mod tests {
     #[test]
     fn planted_dropping_double_moves() {
         // Dropping j == k moves: `1,0` has the single move 0:1:1, which wins.
-        let pos = caught(|pos| {
+        let pos = caught(|_, pos| {
             let mut a = analyze(pos);
             a.winning.retain(|m| m.j != m.k);
             a

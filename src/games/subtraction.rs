@@ -426,6 +426,7 @@ impl Subject for SubtractionSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::Planted;
     use crate::verify::{verify_subject, Sweep};
     use indicatif::ProgressBar;
     use sgcheck_oracles::Solver;
@@ -550,28 +551,10 @@ mod tests {
 
     /// A planted bug: period detection with a window of one value instead of k
     /// (a repeat of a single value taken as proof of a period).
-    struct ShortWindow;
-
-    impl Subject for ShortWindow {
-        type Rules = Subtraction;
-        fn id(&self) -> &'static str {
-            "subtraction"
-        }
-        fn tier1(&self) -> Tier1Report {
-            // Tier 2 is under test here.
-            Tier1Report::default()
-        }
-        fn instances(&self, size: u32) -> Vec<(Subtraction, Piles)> {
-            SubtractionSubject::default().instances(size)
-        }
-        fn random_instance(&self, rng: &mut ChaCha8Rng) -> (Subtraction, Piles) {
-            SubtractionSubject::default().random_instance(rng)
-        }
-        fn fast(&self, rules: &Subtraction, pos: &Piles) -> Analysis<Take> {
-            SubtractionSolver::build(rules.set(), 1, DEFAULT_CAP)
-                .unwrap()
-                .analyze(pos)
-        }
+    fn short_window(rules: &Subtraction, pos: &Piles) -> Analysis<Take> {
+        SubtractionSolver::build(rules.set(), 1, DEFAULT_CAP)
+            .unwrap()
+            .analyze(pos)
     }
 
     #[test]
@@ -584,7 +567,14 @@ mod tests {
             time: Duration::from_secs(3),
             ..Sweep::default()
         };
-        let report = verify_subject(&ShortWindow, &sweep, &ProgressBar::hidden());
+        let report = verify_subject(
+            &Planted {
+                subject: &SubtractionSubject::default(),
+                fast: short_window,
+            },
+            &sweep,
+            &ProgressBar::hidden(),
+        );
         let t2 = &report.tiers[1];
         assert!(t2.disagreements > 0);
         let d = t2.first_disagreement.as_ref().unwrap();

@@ -264,6 +264,7 @@ impl Subject for TakeRangeSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::Planted;
     use crate::verify::{verify_subject, Sweep};
     use indicatif::ProgressBar;
     use sgcheck_oracles::Solver;
@@ -354,33 +355,15 @@ mod tests {
 
     /// A planted bug: the residue 0 read as lost too (`n % (p+q) <= p`, dropping the
     /// `1 <=`), delegating everything else to the real subject.
-    struct ZeroResidueLost;
-
-    impl Subject for ZeroResidueLost {
-        type Rules = TakeRange;
-        fn id(&self) -> &'static str {
-            "take-range"
+    fn zero_residue_lost(rules: &TakeRange, pos: &Coins) -> Analysis<TakeCoins> {
+        if pos.0 > 0 && pos.0.is_multiple_of(rules.p + rules.q) {
+            return Analysis {
+                win: false,
+                winning: vec![],
+                remoteness: None,
+            };
         }
-        fn tier1(&self) -> Tier1Report {
-            // Tier 2 is under test here.
-            Tier1Report::default()
-        }
-        fn instances(&self, size: u32) -> Vec<(TakeRange, Coins)> {
-            TakeRangeSubject.instances(size)
-        }
-        fn random_instance(&self, rng: &mut ChaCha8Rng) -> (TakeRange, Coins) {
-            TakeRangeSubject.random_instance(rng)
-        }
-        fn fast(&self, rules: &TakeRange, pos: &Coins) -> Analysis<TakeCoins> {
-            if pos.0 > 0 && pos.0.is_multiple_of(rules.p + rules.q) {
-                return Analysis {
-                    win: false,
-                    winning: vec![],
-                    remoteness: None,
-                };
-            }
-            TakeRangeSubject.fast(rules, pos)
-        }
+        TakeRangeSubject.fast(rules, pos)
     }
 
     #[test]
@@ -389,7 +372,14 @@ mod tests {
             time: Duration::from_secs(3),
             ..Sweep::default()
         };
-        let report = verify_subject(&ZeroResidueLost, &sweep, &ProgressBar::hidden());
+        let report = verify_subject(
+            &Planted {
+                subject: &TakeRangeSubject,
+                fast: zero_residue_lost,
+            },
+            &sweep,
+            &ProgressBar::hidden(),
+        );
         let t2 = &report.tiers[1];
         assert!(t2.disagreements > 0);
         let d = t2.first_disagreement.as_ref().unwrap();
