@@ -212,8 +212,7 @@ impl Subject for EdSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{verify_subject, Sweep};
-    use crate::verify::{FastFn, Planted};
+    use crate::verify::{verify_subject, FastFn, Planted, Sweep};
     use indicatif::ProgressBar;
     use std::time::Duration;
 

@@ -569,8 +569,7 @@ impl Subject for FollowingNimSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{verify_subject, Sweep};
-    use crate::verify::{FastFn, Planted};
+    use crate::verify::{verify_subject, FastFn, Planted, Sweep};
     use indicatif::ProgressBar;
     use rand::SeedableRng;
     use sgcheck_oracles::Solver;

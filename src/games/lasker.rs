@@ -301,8 +301,7 @@ impl Subject for LaskerSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{verify_subject, Sweep};
-    use crate::verify::{FastFn, Planted};
+    use crate::verify::{verify_subject, FastFn, Planted, Sweep};
     use indicatif::ProgressBar;
     use std::time::Duration;
 

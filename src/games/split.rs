@@ -392,8 +392,7 @@ const RANDOM_WEIGHT: u64 = 12;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{verify_subject, Sweep};
-    use crate::verify::{FastFn, Planted};
+    use crate::verify::{verify_subject, FastFn, Planted, Sweep};
     use indicatif::ProgressBar;
     use std::time::Duration;
 

@@ -264,8 +264,7 @@ impl Subject for TakeRangeSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::Planted;
-    use crate::verify::{verify_subject, Sweep};
+    use crate::verify::{verify_subject, Planted, Sweep};
     use indicatif::ProgressBar;
     use sgcheck_oracles::Solver;
     use std::time::Duration;
