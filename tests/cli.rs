@@ -1,0 +1,201 @@
+//! The command line as a user meets it: `verify`, `check`, `solve` and `list`, their
+//! exit codes (0 agree, 1 disagreement, 2 usage or input error) and their JSON.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn sgcheck(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgcheck"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sgcheck starts");
+    let input = stdin.to_string();
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("sgcheck finishes");
+    writer.join().expect("writer thread");
+    out
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn verify_json_has_the_documented_fields() {
+    let out = sgcheck(
+        &[
+            "verify", "--game", "nim", "--game", "split", "--time", "2", "--seed", "5", "--json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("verify --json prints JSON");
+    assert_eq!(v["seed"], 5);
+    assert_eq!(v["disagreements"], 0);
+    let games = v["games"].as_array().expect("games array");
+    assert_eq!(
+        games
+            .iter()
+            .map(|g| g["game"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ["nim", "split"]
+    );
+    for g in games {
+        let tiers = g["tiers"].as_array().unwrap();
+        assert_eq!(
+            tiers
+                .iter()
+                .map(|t| t["tier"].as_u64().unwrap())
+                .collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
+        for t in tiers {
+            assert!(t["checked"].as_u64().unwrap() > 0, "{t}");
+            assert_eq!(t["disagreements"], 0);
+            assert!(t["first_disagreement"].is_null());
+        }
+        assert!(g["seconds"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn verify_text_prints_the_seed_and_a_row_per_tier() {
+    let out = sgcheck(
+        &["verify", "--game", "bash", "--time", "1", "--seed", "9"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let s = text(&out.stdout);
+    assert!(s.contains("seed 9"), "{s}");
+    assert_eq!(
+        s.lines().filter(|l| l.starts_with("bash ")).count(),
+        3,
+        "{s}"
+    );
+    assert!(s.contains("all agree"), "{s}");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["verify", "--game", "chess"][..],
+        &["verify", "--time", "0"][..],
+        &["check", "chess", "1"][..],
+        &["check", "nim", "1,x"][..],
+        &["check", "bash", "5", "--rules", "m=0"][..],
+        &["solve", "nosuchproblem"][..],
+        &["frobnicate"][..],
+    ] {
+        let out = sgcheck(args, "");
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(!out.stderr.is_empty(), "{args:?}: no message");
+    }
+}
+
+#[test]
+fn check_shows_both_engines() {
+    let out = sgcheck(&["check", "take-range", "7", "--rules", "p=2,q=4"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let s = text(&out.stdout);
+    // SPEC.md sample: 7 2 4 is LOST.
+    assert!(
+        s.contains("fast:   lose") && s.contains("oracle: lose") && s.contains("agree"),
+        "{s}"
+    );
+    let out = sgcheck(&["check", "split", "0,0,0,1,0", "--json"], "");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["agree"], true);
+    // SPEC.md: `0 0 0 1 0` => best move 3 4 4, one winning move.
+    assert!(
+        v["oracle"]
+            .as_str()
+            .unwrap()
+            .contains("best 3:4:4, 1 winning move"),
+        "{v}"
+    );
+}
+
+#[test]
+fn solve_engines_agree_and_oracle_refuses_large_cases() {
+    let sample = "2\n4\n1 0 1 5000\n3\n0 0 1\n";
+    let fast = sgcheck(&["solve", "p3185"], sample);
+    assert_eq!(text(&fast.stdout), "0 2 3\n1\n-1 -1 -1\n0\n");
+    let oracle = sgcheck(&["solve", "bzoj1188", "--engine", "oracle"], sample);
+    assert_eq!(oracle.stdout, fast.stdout);
+    // A case far beyond the exhaustive search: exit 2 naming the case, no output.
+    let big = "1\n21\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21\n";
+    let out = sgcheck(
+        &[
+            "solve", "bzoj1188", "--engine", "oracle", "--budget", "100000",
+        ],
+        big,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains("case 1"),
+        "{}",
+        text(&out.stderr)
+    );
+    // SPEC.md's checked answer for the same input.
+    assert_eq!(
+        text(&sgcheck(&["solve", "bzoj1188"], big).stdout),
+        "0 2 20\n10\n"
+    );
+}
+
+#[test]
+fn lenient_lifts_limits_not_format() {
+    let over = "1\n1\n20000\n";
+    assert_eq!(sgcheck(&["solve", "p2197"], over).status.code(), Some(2));
+    let out = sgcheck(&["solve", "p2197", "--lenient"], over);
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (Some(0), "Yes\n".to_string())
+    );
+    assert_eq!(
+        sgcheck(&["solve", "p2197", "--lenient"], "1\n1\nx\n")
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn list_names_every_game_and_problem() {
+    let out = sgcheck(&["list", "--json"], "");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"].as_array().unwrap().len(), 8);
+    let problems: Vec<&str> = v["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "p2197",
+            "hdu1846",
+            "hdu2897",
+            "hdu3032",
+            "hdu1848",
+            "p2148",
+            "bzoj1188",
+            "uva1378",
+            "followingnim"
+        ]
+    );
+}
