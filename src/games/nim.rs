@@ -86,6 +86,9 @@ impl Subject for NimSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::{verify_subject, Planted, Sweep};
+    use indicatif::ProgressBar;
+    use std::time::Duration;
 
     #[test]
     fn table_matches_closed_form() {
@@ -93,6 +96,47 @@ mod tests {
         for (n, v) in table(200).into_iter().enumerate() {
             assert_eq!(v, n as u64);
         }
+    }
+
+    /// A planted bug: "XOR of the piles" computed as their sum, as a solution that
+    /// confuses Nim with a one-pile race would. The sweep finds it at the smallest
+    /// position where sum and XOR differ in being zero: none exists with one pile, and
+    /// 1,1 (sum 2, XOR 0) is the first.
+    #[test]
+    fn planted_sum_instead_of_xor_is_caught_small() {
+        fn sum_not_xor(_: &Nim, pos: &Piles) -> Analysis<Take> {
+            let total: u64 = pos.0.iter().sum();
+            let winning = if total == 0 {
+                Vec::new()
+            } else {
+                // The "winning move": empty the first non-empty pile.
+                let first = pos.0.iter().position(|&p| p > 0).expect("total > 0");
+                vec![Take {
+                    pile: first,
+                    amount: pos.0[first],
+                }]
+            };
+            Analysis {
+                win: total != 0,
+                winning,
+                remoteness: None,
+            }
+        }
+        let sweep = Sweep {
+            time: Duration::from_secs(5),
+            ..Sweep::default()
+        };
+        let report = verify_subject(
+            &Planted {
+                subject: &NimSubject,
+                fast: sum_not_xor,
+            },
+            &sweep,
+            &ProgressBar::hidden(),
+        );
+        let t2 = &report.tiers[1];
+        assert!(t2.disagreements > 0, "planted bug not found");
+        assert_eq!(t2.first_disagreement.as_ref().unwrap().position, "1,1");
     }
 
     #[test]
