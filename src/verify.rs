@@ -103,6 +103,19 @@ pub struct Planted<'a, S: Subject> {
     pub fast: FastFn<S::Rules>,
 }
 
+impl<S: Subject> Planted<'_, S> {
+    /// Sweeps the planted subject for at most `time` and returns the smallest tier-2
+    /// disagreement found, or `None` when the planted bug went unnoticed.
+    pub fn first_disagreement(&self, time: Duration) -> Option<Disagreement> {
+        let sweep = Sweep {
+            time,
+            ..Sweep::default()
+        };
+        let report = verify_subject(self, &sweep, &ProgressBar::hidden());
+        report.tiers[1].first_disagreement.clone()
+    }
+}
+
 impl<S: Subject> Subject for Planted<'_, S> {
     type Rules = S::Rules;
 
@@ -239,6 +252,12 @@ pub fn describe<M: Display>(a: &Analysis<M>) -> String {
     )
 }
 
+/// Whether two analyses agree on the verdict and the whole set of winning moves (and
+/// so on the best move and the count).
+fn same_answer<M: PartialEq>(fast: &Analysis<M>, oracle: &Analysis<M>) -> bool {
+    fast.win == oracle.win && fast.winning == oracle.winning
+}
+
 /// The command that re-checks one position of a game.
 pub fn check_command(game: &str, rules: &str, position: &str) -> String {
     if rules == "-" {
@@ -258,7 +277,7 @@ pub fn compare<S: Subject + ?Sized>(
     let oracle = solver.analyze(pos)?;
     let rules = solver.rules();
     let fast = subject.fast(rules, pos);
-    if fast.win == oracle.win && fast.winning == oracle.winning {
+    if same_answer(&fast, &oracle) {
         return Ok(None);
     }
     let (r, p) = (rules.to_string(), pos.to_string());
@@ -301,7 +320,7 @@ pub fn check_one<S: Subject>(
     let oracle = solver.analyze(&pos).map_err(|e| e.to_string())?;
     let fast = subject.fast(&rules, &pos);
     Ok(CheckOutcome {
-        agree: fast.win == oracle.win && fast.winning == oracle.winning,
+        agree: same_answer(&fast, &oracle),
         fast: describe(&fast),
         oracle: describe(&oracle),
         remoteness: oracle.remoteness,

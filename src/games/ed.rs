@@ -212,8 +212,7 @@ impl Subject for EdSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{verify_subject, FastFn, Planted, Sweep};
-    use indicatif::ProgressBar;
+    use crate::verify::{FastFn, Planted};
     use std::time::Duration;
 
     #[test]
@@ -278,21 +277,12 @@ mod tests {
     /// Sweeps a planted bug for a short time; returns the first disagreement's
     /// position and its total excess (sum of pile - 1).
     fn planted_finds(bug: FastFn<Ed>) -> (String, u64) {
-        let sweep = Sweep {
-            time: Duration::from_millis(1500),
-            ..Sweep::default()
-        };
-        let r = verify_subject(
-            &Planted {
-                subject: &EdSubject,
-                fast: bug,
-            },
-            &sweep,
-            &ProgressBar::hidden(),
-        );
-        let t2 = &r.tiers[1];
-        assert!(t2.disagreements > 0, "planted bug not found");
-        let d = t2.first_disagreement.clone().expect("a first disagreement");
+        let d = Planted {
+            subject: &EdSubject,
+            fast: bug,
+        }
+        .first_disagreement(Duration::from_millis(1500))
+        .expect("planted bug not found");
         let excess = d
             .position
             .parse::<EdPiles>()

@@ -569,8 +569,7 @@ impl Subject for FollowingNimSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{verify_subject, FastFn, Planted, Sweep};
-    use indicatif::ProgressBar;
+    use crate::verify::{FastFn, Planted};
     use rand::SeedableRng;
     use sgcheck_oracles::Solver;
     use std::time::Duration;
@@ -743,21 +742,12 @@ mod tests {
     /// Sweeps a planted bug briefly; returns the first disagreement's rules,
     /// position and the sum of its piles.
     fn planted_finds(bug: FastFn<FollowingNim>) -> (String, String, u64) {
-        let sweep = Sweep {
-            time: Duration::from_secs(2),
-            ..Sweep::default()
-        };
-        let report = verify_subject(
-            &Planted {
-                subject: &FollowingNimSubject,
-                fast: bug,
-            },
-            &sweep,
-            &ProgressBar::hidden(),
-        );
-        let t2 = &report.tiers[1];
-        assert!(t2.disagreements > 0, "the planted bug went unnoticed");
-        let d = t2.first_disagreement.clone().unwrap();
+        let d = Planted {
+            subject: &FollowingNimSubject,
+            fast: bug,
+        }
+        .first_disagreement(Duration::from_secs(2))
+        .expect("planted bug not found");
         let p: FnPosition = d.position.parse().unwrap();
         (d.rules, d.position, p.piles.iter().sum())
     }

@@ -301,8 +301,7 @@ impl Subject for LaskerSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{verify_subject, FastFn, Planted, Sweep};
-    use indicatif::ProgressBar;
+    use crate::verify::{FastFn, Planted};
     use std::time::Duration;
 
     #[test]
@@ -394,21 +393,12 @@ mod tests {
     /// Sweeps a planted bug for a short time; returns the first disagreement's
     /// position and its pile sum.
     fn planted_finds(bug: FastFn<Lasker>) -> (String, u64) {
-        let sweep = Sweep {
-            time: Duration::from_millis(1500),
-            ..Sweep::default()
-        };
-        let r = verify_subject(
-            &Planted {
-                subject: &LaskerSubject,
-                fast: bug,
-            },
-            &sweep,
-            &ProgressBar::hidden(),
-        );
-        let t2 = &r.tiers[1];
-        assert!(t2.disagreements > 0, "planted bug not found");
-        let d = t2.first_disagreement.clone().expect("a first disagreement");
+        let d = Planted {
+            subject: &LaskerSubject,
+            fast: bug,
+        }
+        .first_disagreement(Duration::from_millis(1500))
+        .expect("planted bug not found");
         let sum = d.position.parse::<Piles>().unwrap().0.iter().sum::<u64>();
         (d.position, sum)
     }

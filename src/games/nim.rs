@@ -86,8 +86,7 @@ impl Subject for NimSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{verify_subject, Planted, Sweep};
-    use indicatif::ProgressBar;
+    use crate::verify::Planted;
     use std::time::Duration;
 
     #[test]
@@ -122,21 +121,13 @@ mod tests {
                 remoteness: None,
             }
         }
-        let sweep = Sweep {
-            time: Duration::from_secs(5),
-            ..Sweep::default()
-        };
-        let report = verify_subject(
-            &Planted {
-                subject: &NimSubject,
-                fast: sum_not_xor,
-            },
-            &sweep,
-            &ProgressBar::hidden(),
-        );
-        let t2 = &report.tiers[1];
-        assert!(t2.disagreements > 0, "planted bug not found");
-        assert_eq!(t2.first_disagreement.as_ref().unwrap().position, "1,1");
+        let d = Planted {
+            subject: &NimSubject,
+            fast: sum_not_xor,
+        }
+        .first_disagreement(Duration::from_secs(5))
+        .expect("planted bug not found");
+        assert_eq!(d.position, "1,1");
     }
 
     #[test]

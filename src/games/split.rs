@@ -392,8 +392,7 @@ const RANDOM_WEIGHT: u64 = 12;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{verify_subject, FastFn, Planted, Sweep};
-    use indicatif::ProgressBar;
+    use crate::verify::{FastFn, Planted};
     use std::time::Duration;
 
     #[test]
@@ -544,22 +543,13 @@ mod tests {
 
     /// Runs `verify` on a planted bug; returns the position of the first disagreement.
     fn caught(bug: FastFn<SplitGame>) -> String {
-        let sweep = Sweep {
-            time: Duration::from_secs(20),
-            ..Sweep::default()
-        };
-        let r = verify_subject(
-            &Planted {
-                subject: &SplitSubject,
-                fast: bug,
-            },
-            &sweep,
-            &ProgressBar::hidden(),
-        );
-        assert_eq!(r.tiers[0].disagreements, 0, "tier 1 is not planted");
-        let t2 = &r.tiers[1];
-        assert!(t2.disagreements > 0, "planted bug not caught: {t2:?}");
-        t2.first_disagreement.as_ref().unwrap().position.clone()
+        Planted {
+            subject: &SplitSubject,
+            fast: bug,
+        }
+        .first_disagreement(Duration::from_secs(20))
+        .expect("planted bug not caught")
+        .position
     }
 
     /// Every (i, j, k) with g(d_i) ^ g(d_j) ^ g(d_k) == `total`, empty bottles included

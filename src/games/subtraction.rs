@@ -426,8 +426,7 @@ impl Subject for SubtractionSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{verify_subject, Planted, Sweep};
-    use indicatif::ProgressBar;
+    use crate::verify::Planted;
     use sgcheck_oracles::Solver;
     use std::time::Duration;
 
@@ -562,21 +561,12 @@ mod tests {
         // sequence constant: a pile of 2 looks lost.
         let bad = SubtractionSolver::build(&[2], 1, 100).unwrap();
         assert_eq!(bad.grundy(2), 0);
-        let sweep = Sweep {
-            time: Duration::from_secs(3),
-            ..Sweep::default()
-        };
-        let report = verify_subject(
-            &Planted {
-                subject: &SubtractionSubject::default(),
-                fast: short_window,
-            },
-            &sweep,
-            &ProgressBar::hidden(),
-        );
-        let t2 = &report.tiers[1];
-        assert!(t2.disagreements > 0);
-        let d = t2.first_disagreement.as_ref().unwrap();
+        let d = Planted {
+            subject: &SubtractionSubject::default(),
+            fast: short_window,
+        }
+        .first_disagreement(Duration::from_secs(3))
+        .expect("planted bug not found");
         let total: u64 = d
             .position
             .split(',')

@@ -264,8 +264,7 @@ impl Subject for TakeRangeSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{verify_subject, Planted, Sweep};
-    use indicatif::ProgressBar;
+    use crate::verify::Planted;
     use sgcheck_oracles::Solver;
     use std::time::Duration;
 
@@ -367,21 +366,12 @@ mod tests {
 
     #[test]
     fn planted_zero_residue_bug_is_caught_small() {
-        let sweep = Sweep {
-            time: Duration::from_secs(3),
-            ..Sweep::default()
-        };
-        let report = verify_subject(
-            &Planted {
-                subject: &TakeRangeSubject,
-                fast: zero_residue_lost,
-            },
-            &sweep,
-            &ProgressBar::hidden(),
-        );
-        let t2 = &report.tiers[1];
-        assert!(t2.disagreements > 0);
-        let d = t2.first_disagreement.as_ref().unwrap();
+        let d = Planted {
+            subject: &TakeRangeSubject,
+            fast: zero_residue_lost,
+        }
+        .first_disagreement(Duration::from_secs(3))
+        .expect("planted bug not found");
         // Smallest: p = q = 1 and n = 2 (size n + q - 1 = 2): take 1, leave the
         // opponent the last coin.
         assert_eq!((d.rules.as_str(), d.position.as_str()), ("p=1,q=1", "2"));
