@@ -8,9 +8,13 @@
 pub mod bash;
 pub mod ed;
 pub mod following_nim;
+pub mod grundy;
 pub mod lasker;
 pub mod nim;
+pub mod octal;
+pub mod paint_chain;
 pub mod plus_heap;
+pub mod simple_nim;
 pub mod split;
 pub mod subtraction;
 pub mod take_range;
