@@ -16,10 +16,14 @@ use sgcheck_oracles::Analysis;
 pub mod bash;
 pub mod ed;
 pub mod following_nim;
+pub mod grundy;
 pub mod lasker;
 pub mod nim;
+pub mod octal;
+pub mod simple_nim;
 pub mod split;
 pub mod subtraction;
+pub mod take_break;
 pub mod take_range;
 
 use crate::verify::{check_one, verify_subject, CheckOutcome, GameReport, Sweep};
@@ -35,6 +39,9 @@ pub const GAME_IDS: &[&str] = &[
     "ed",
     "split",
     "following-nim",
+    "octal",
+    "grundy",
+    "simple-nim",
 ];
 
 /// Every game with a one-line summary of its rules, for `sgcheck list`.
@@ -78,6 +85,22 @@ pub const GAMES: &[(&str, &str)] = &[
          that same pile (forced on an empty pile = lose); normal play. Rules: the \
          special amounts, e.g. 1,7",
     ),
+    (
+        "octal",
+        "heaps; the code 0.d1d2... says, per removal size k, whether removing k tokens \
+         may leave no heap (bit 1 of d_k), one heap (bit 2) or two non-empty heaps \
+         (bit 4); normal play. Rules: the code, e.g. 0.77 (Kayles), 0.137, 0.07",
+    ),
+    (
+        "grundy",
+        "heaps; split one heap into two non-empty heaps of different sizes; normal \
+         play. Rules: -",
+    ),
+    (
+        "simple-nim",
+        "heaps; take any positive number from one heap, or split one heap into three \
+         non-empty heaps; normal play. Rules: -",
+    ),
 ];
 
 /// Runs `verify` on the game `id`; `None` when no such game exists.
@@ -93,6 +116,9 @@ pub fn verify_game(id: &str, sweep: &Sweep, progress: &ProgressBar) -> Option<Ga
         "ed" => verify_subject(&ed::EdSubject, sweep, progress),
         "split" => verify_subject(&split::SplitSubject, sweep, progress),
         "following-nim" => verify_subject(&following_nim::FollowingNimSubject, sweep, progress),
+        "octal" => verify_subject(&octal::OctalSubject::default(), sweep, progress),
+        "grundy" => verify_subject(&grundy::GrundySubject, sweep, progress),
+        "simple-nim" => verify_subject(&simple_nim::SimpleNimSubject, sweep, progress),
         _ => return None,
     })
 }
@@ -118,6 +144,9 @@ pub fn check_game(
         "ed" => check_one(&ed::EdSubject, rules, position, budget),
         "split" => check_one(&split::SplitSubject, rules, position, budget),
         "following-nim" => check_one(&following_nim::FollowingNimSubject, rules, position, budget),
+        "octal" => check_one(&octal::OctalSubject::default(), rules, position, budget),
+        "grundy" => check_one(&grundy::GrundySubject, rules, position, budget),
+        "simple-nim" => check_one(&simple_nim::SimpleNimSubject, rules, position, budget),
         _ => return None,
     })
 }

@@ -1,0 +1,222 @@
+//! Grundy's game: split a heap into two unequal heaps. Values by mex (the rare/common
+//! method for long tables); no period is known, so the table must cover the heaps.
+//!
+//! Rules (game `grundy`; the oracle's [`GrundyGame`]): heaps; a move splits one heap
+//! into two non-empty heaps of different sizes. Normal play. A heap of n has the
+//! options a + (n - a), 1 <= a < n - a, so g(n) = mex{ g(a) xor g(n - a) }; a position
+//! is the xor of its heaps' values.
+//!
+//! Golden data: OEIS A002188, whose first 100 terms are [`A002188`]. The sequence is
+//! conjectured (never proved) to be eventually periodic; none has been found within
+//! the billions of terms computed, so nothing here assumes one: every heap is answered
+//! from the table ([`GrundySolver`]), computed as far as the position needs.
+//!
+//! Tier 1: the rare/common table (see [`crate::games::take_break`]) against the plain
+//! mex table, and the golden terms. Winning moves are the splits of the needed value,
+//! enumerated by the fast side.
+
+use crate::games::analyze_sum;
+use crate::games::take_break::{compute, extend_sparse, plain_table, Breaks, Method};
+use crate::verify::{Subject, Tier1Report};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use sgcheck_oracles::games::grundy::{GrundyGame, GrundySplit};
+use sgcheck_oracles::games::nim::Piles;
+use sgcheck_oracles::Analysis;
+
+/// OEIS A002188 (Grundy's game), n = 0..=99.
+pub const A002188: [u32; 100] = [
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3,
+    1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1,
+    3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3,
+    7, 4, 3, 5, 2, 3, 5,
+];
+
+/// Grundy values of single heaps up to a computed length.
+#[derive(Clone, Debug)]
+pub struct GrundySolver {
+    table: Vec<u32>,
+}
+
+impl GrundySolver {
+    /// g(0..len) by the rare/common method.
+    pub fn new(len: usize) -> Self {
+        GrundySolver {
+            table: compute(&Breaks::Grundy, len.max(1), Method::Sparse, false).values,
+        }
+    }
+
+    /// g(n), or `None` beyond the table.
+    pub fn grundy(&self, n: u64) -> Option<u64> {
+        usize::try_from(n)
+            .ok()
+            .and_then(|i| self.table.get(i))
+            .map(|&v| u64::from(v))
+    }
+
+    /// The values computed.
+    pub fn values(&self) -> &[u32] {
+        &self.table
+    }
+
+    /// Verdict and every winning move; `None` when a heap is beyond the table.
+    pub fn analyze(&self, pos: &Piles) -> Option<Analysis<GrundySplit>> {
+        if pos.0.iter().any(|&n| self.grundy(n).is_none()) {
+            return None;
+        }
+        let g = |n: u64| self.grundy(n).expect("checked above");
+        Some(analyze_with(g, pos))
+    }
+}
+
+/// The analysis of a position from any Grundy function of single heaps.
+pub fn analyze_with(g: impl Fn(u64) -> u64, pos: &Piles) -> Analysis<GrundySplit> {
+    let values: Vec<u64> = pos.0.iter().map(|&n| g(n)).collect();
+    analyze_sum(&values, |heap, need, out| {
+        let n = pos.0[heap];
+        let mut smaller = 1;
+        while 2 * smaller < n {
+            if g(smaller) ^ g(n - smaller) == need {
+                out.push(GrundySplit {
+                    heap,
+                    smaller,
+                    larger: n - smaller,
+                });
+            }
+            smaller += 1;
+        }
+    })
+}
+
+/// The whole-position analysis, with the table as long as the largest heap needs.
+pub fn analyze(pos: &Piles) -> Analysis<GrundySplit> {
+    let max = pos.0.iter().copied().max().unwrap_or(0);
+    let len = usize::try_from(max).expect("heap fits in memory") + 1;
+    GrundySolver::new(len)
+        .analyze(pos)
+        .expect("the table covers the largest heap")
+}
+
+/// `verify`'s view of Grundy's game.
+pub struct GrundySubject;
+
+/// How far tier 1 compares the rare/common table with the plain one.
+const TIER1_LEN: usize = 6000;
+
+impl Subject for GrundySubject {
+    type Rules = GrundyGame;
+
+    fn id(&self) -> &'static str {
+        "grundy"
+    }
+
+    fn tier1(&self) -> Tier1Report {
+        let mut report = Tier1Report::default();
+        let plain = plain_table(&Breaks::Grundy, TIER1_LEN);
+        for (n, &v) in A002188.iter().enumerate() {
+            report.compare(format_args!("heap {n} (A002188)"), plain[n], v);
+        }
+        let fast = GrundySolver::new(TIER1_LEN);
+        for (n, (&f, &p)) in fast.values().iter().zip(&plain).enumerate() {
+            report.compare(format_args!("heap {n} (rare/common)"), f, p);
+        }
+        // The method is exact whatever the mask: two fixed masks as well, from a
+        // short prefix.
+        for mask in [1, 6] {
+            let mut g = plain[..64].to_vec();
+            extend_sparse(&Breaks::Grundy, &mut g, 3000, mask);
+            for (n, (&f, &p)) in g.iter().zip(&plain).enumerate() {
+                report.compare(format_args!("heap {n} (mask {mask})"), f, p);
+            }
+        }
+        report
+    }
+
+    fn instances(&self, size: u32) -> Vec<(GrundyGame, Piles)> {
+        // Every position of up to 4 heaps summing to `size` (at most 26).
+        if size > 26 {
+            return Vec::new();
+        }
+        crate::verify::compositions(u64::from(size), 4)
+            .into_iter()
+            .map(|p| (GrundyGame, Piles(p)))
+            .collect()
+    }
+
+    fn random_instance(&self, rng: &mut ChaCha8Rng) -> (GrundyGame, Piles) {
+        let piles = match rng.gen_range(0..3) {
+            0 => vec![rng.gen_range(0..=40)],
+            1 => (0..2).map(|_| rng.gen_range(0..=22)).collect(),
+            _ => {
+                let n = rng.gen_range(3..=6);
+                (0..n).map(|_| rng.gen_range(0..=9)).collect()
+            }
+        };
+        (GrundyGame, Piles(piles))
+    }
+
+    fn fast(&self, _rules: &GrundyGame, pos: &Piles) -> Analysis<GrundySplit> {
+        analyze(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Planted;
+    use std::time::Duration;
+
+    #[test]
+    fn golden_a002188() {
+        assert_eq!(plain_table(&Breaks::Grundy, 100), A002188);
+        assert_eq!(GrundySolver::new(100).values(), A002188);
+    }
+
+    #[test]
+    fn sparse_matches_plain_on_a_prefix() {
+        let plain = plain_table(&Breaks::Grundy, 4000);
+        assert_eq!(GrundySolver::new(4000).values(), plain);
+    }
+
+    #[test]
+    fn position_analysis() {
+        // 3 has one move (1+2, value 0): winning. 4 = 1+3 only (2+2 is equal): value
+        // g(1) xor g(3) = 1, so g(4) = 0: a heap of 4 loses.
+        let a = analyze(&Piles(vec![3]));
+        assert_eq!(a.winning.len(), 1);
+        assert!(!analyze(&Piles(vec![4])).win);
+        assert!(!analyze(&Piles(vec![])).win);
+        assert!(!analyze(&Piles(vec![1, 2, 2])).win);
+    }
+
+    #[test]
+    fn planted_bug_equal_split_allowed() {
+        // Allowing a + a (Lasker-style splits): the heap `2` already differs.
+        let d = Planted {
+            subject: &GrundySubject,
+            fast: |_, pos| {
+                let max = pos.0.iter().copied().max().unwrap_or(0) as usize;
+                let mut g: Vec<u64> = vec![0; max + 1];
+                for n in 2..=max {
+                    g[n] = crate::games::mex((1..=n / 2).map(|a| g[a] ^ g[n - a]));
+                }
+                let values: Vec<u64> = pos.0.iter().map(|&n| g[n as usize]).collect();
+                analyze_sum(&values, |heap, need, out| {
+                    let n = pos.0[heap];
+                    for smaller in 1..n {
+                        if 2 * smaller < n && g[smaller as usize] ^ g[(n - smaller) as usize] == need {
+                            out.push(GrundySplit {
+                                heap,
+                                smaller,
+                                larger: n - smaller,
+                            });
+                        }
+                    }
+                })
+            },
+        }
+        .first_disagreement(Duration::from_millis(1500))
+        .expect("planted bug not found");
+        assert_eq!(d.position, "2");
+    }
+}

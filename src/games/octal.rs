@@ -1,0 +1,459 @@
+//! Octal games: Grundy values by mex, with the period proved by the octal periodicity
+//! theorem, so heaps far beyond the table are answered exactly.
+//!
+//! Rules (game `octal`; the oracle's [`Octal`]): heaps; the code `0.d1d2...` says, per
+//! removal size k, whether removing k tokens from a heap may leave nothing (bit 1 of
+//! d_k, only when the heap had exactly k), one heap (bit 2) or two non-empty heaps
+//! (bit 4). Normal play. A position is the sum of its heaps, so its value is the xor
+//! of the heaps' values ([`crate::games::analyze_sum`]).
+//!
+//! The values of one heap come from [`crate::games::take_break`]: the plain mex table,
+//! the rare/common method for long tables of codes that split, and the periodicity
+//! theorem (stated and proved there): once g(n + p) = g(n) holds for
+//! e <= n < 2e + p + t (t = number of digits, e >= 1), it holds for every n >= e.
+//! [`OctalSolver`] computes the table until such a period is proved (or a cap is
+//! reached) and answers any u64 heap from it.
+//!
+//! Golden data (tier 1 and the tests): Kayles `0.77` = OEIS A002186, period 12 from 71
+//! (exceptions 0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70); Dawson's chess
+//! `0.137` = OEIS A002187, period 34 with last exception 51 (exceptions 0, 14, 16, 17,
+//! 31, 34, 51); Dawson's Kayles `0.07` is A002187 shifted by one place
+//! (g_0.07(n + 1) = g_0.137(n)): removing two adjacent pins of a row of n + 1 is
+//! Dawson's chess on n files (*Winning Ways*, chapter 4).
+//!
+//! Winning moves of a position: the fast side enumerates one heap's options itself
+//! (never the oracle's generator): with `need` the value the moved heap must reach,
+//! each removal k leaving nothing (value 0), one heap (g(rest)) or two heaps
+//! (g(a) xor g(rest - a)) is kept when its value is `need`.
+
+use crate::games::analyze_sum;
+use crate::games::take_break::{compute, plain_table, Breaks, Method, Period};
+use crate::verify::{Subject, Tier1Report};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use rustc_hash::FxHashMap;
+use sgcheck_oracles::games::nim::Piles;
+use sgcheck_oracles::games::octal::{Octal, OctalMove};
+use sgcheck_oracles::Analysis;
+use std::sync::{Arc, Mutex};
+
+/// How many values [`OctalSolver::new`] computes at most while looking for a period.
+pub const DEFAULT_LEN: usize = 1 << 14;
+
+/// OEIS A002186 (Kayles, `0.77`), n = 0..=99.
+pub const A002186: [u32; 100] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7,
+    2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1,
+    2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1,
+    8, 2, 7, 4, 1, 2, 8,
+];
+
+/// OEIS A002187 (Dawson's chess, `0.137`), n = 0..=101.
+pub const A002187: [u32; 102] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5,
+    2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0,
+    2, 1, 1, 0, 4, 5, 3, 7, 4,
+];
+
+/// Exact Grundy values of single heaps of one octal code.
+#[derive(Clone, Debug)]
+pub struct OctalSolver {
+    code: Octal,
+    /// g(0..): up to where the period was proved, or as far as computed.
+    table: Vec<u32>,
+    period: Option<Period>,
+}
+
+impl OctalSolver {
+    /// Computes the table until a period is proved, at most [`DEFAULT_LEN`] values.
+    pub fn new(code: &Octal) -> Self {
+        Self::with_len(code, DEFAULT_LEN)
+    }
+
+    /// As [`OctalSolver::new`], computing at most `len` values (at least 1).
+    pub fn with_len(code: &Octal, len: usize) -> Self {
+        let c = compute(&breaks(code), len.max(1), Method::Sparse, false);
+        OctalSolver {
+            code: code.clone(),
+            table: c.values,
+            period: c.period,
+        }
+    }
+
+    /// The code.
+    pub fn code(&self) -> &Octal {
+        &self.code
+    }
+
+    /// The proven period, if one was found within the computed length.
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// How many values were computed.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// g(n) for any heap when a period is proved; otherwise for heaps inside the table
+    /// (`None` beyond it).
+    pub fn grundy(&self, n: u64) -> Option<u64> {
+        if let Ok(i) = usize::try_from(n) {
+            if let Some(&v) = self.table.get(i) {
+                return Some(u64::from(v));
+            }
+        }
+        let p = self.period?;
+        let off = (n - p.preperiod as u64) % p.period as u64;
+        Some(u64::from(self.table[p.preperiod + off as usize]))
+    }
+
+    /// Whether every heap up to `max` has a known value.
+    pub fn covers(&self, max: u64) -> bool {
+        self.period.is_some() || max < self.table.len() as u64
+    }
+
+    /// Verdict and every winning move of a position. Panics if a heap is beyond the
+    /// table and no period is proven (see [`OctalSolver::covers`]).
+    pub fn analyze(&self, pos: &Piles) -> Analysis<OctalMove> {
+        let g = |n: u64| self.grundy(n).expect("heap inside the table or a period");
+        analyze_with(&self.code, g, pos)
+    }
+}
+
+/// The fast side's reading of a code.
+pub fn breaks(code: &Octal) -> Breaks {
+    Breaks::Octal(code.digits().to_vec())
+}
+
+/// The analysis of a position from any Grundy function of single heaps: the xor
+/// decides; the winning moves in a heap are its options of the needed value, found by
+/// the fast side's own enumeration of the code.
+pub fn analyze_with(code: &Octal, g: impl Fn(u64) -> u64, pos: &Piles) -> Analysis<OctalMove> {
+    let values: Vec<u64> = pos.0.iter().map(|&n| g(n)).collect();
+    analyze_sum(&values, |heap, need, out| {
+        let n = pos.0[heap];
+        for (i, &d) in code.digits().iter().enumerate() {
+            let take = i as u64 + 1;
+            if take > n {
+                break;
+            }
+            let rest = n - take;
+            let mut push = |left: u64, right: u64| {
+                out.push(OctalMove {
+                    heap,
+                    take,
+                    left,
+                    right,
+                })
+            };
+            if rest == 0 && d & 1 != 0 && need == 0 {
+                push(0, 0);
+            }
+            if rest >= 1 && d & 2 != 0 && g(rest) == need {
+                push(0, rest);
+            }
+            if rest >= 2 && d & 4 != 0 {
+                for a in 1..=rest / 2 {
+                    if g(a) ^ g(rest - a) == need {
+                        push(a, rest - a);
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// `verify`'s view of octal games. Keeps one solver per code.
+#[derive(Default)]
+pub struct OctalSubject {
+    solvers: Mutex<FxHashMap<Octal, Arc<OctalSolver>>>,
+}
+
+impl OctalSubject {
+    fn solver(&self, code: &Octal) -> Arc<OctalSolver> {
+        let mut map = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry(code.clone())
+            .or_insert_with(|| Arc::new(OctalSolver::new(code)))
+            .clone()
+    }
+}
+
+/// The classic codes every sweep includes.
+pub const CLASSIC_CODES: &[&str] = &["0.77", "0.137", "0.07", "0.007", "0.6", "0.4", "0.51"];
+
+/// Codes of tier 1: every one- and two-digit code, and every three-digit code whose
+/// digits are 0, 3, 4 or 7 (splits with and without the other bits).
+fn tier1_codes() -> Vec<Octal> {
+    let mut codes = Vec::new();
+    for a in 0..8u8 {
+        for b in 0..8u8 {
+            if let Ok(c) = Octal::new(vec![a, b]) {
+                codes.push(c);
+            }
+        }
+    }
+    for a in [0u8, 3, 4, 7] {
+        for b in [0u8, 3, 4, 7] {
+            for c in [3u8, 4, 7] {
+                codes.push(Octal::new(vec![a, b, c]).expect("valid digits"));
+            }
+        }
+    }
+    codes.sort();
+    codes.dedup();
+    codes
+}
+
+/// How far tier 1 compares each code's solver with the plain table.
+const TIER1_LEN: usize = 1500;
+
+fn code(s: &str) -> Octal {
+    s.parse().expect("a valid code")
+}
+
+impl Subject for OctalSubject {
+    type Rules = Octal;
+
+    fn id(&self) -> &'static str {
+        "octal"
+    }
+
+    fn tier1(&self) -> Tier1Report {
+        let mut report = Tier1Report::default();
+        // 1. Golden sequences (OEIS) and their periods, proven here from the values.
+        let kayles = OctalSolver::new(&code("0.77"));
+        let chess = OctalSolver::new(&code("0.137"));
+        let dk = OctalSolver::new(&code("0.07"));
+        for (n, &v) in A002186.iter().enumerate() {
+            report.compare(format_args!("0.77 heap {n} (A002186)"), kayles.grundy(n as u64), Some(u64::from(v)));
+        }
+        for (n, &v) in A002187.iter().enumerate() {
+            report.compare(format_args!("0.137 heap {n} (A002187)"), chess.grundy(n as u64), Some(u64::from(v)));
+            report.compare(
+                format_args!("0.07 heap {} (A002187 shifted)", n + 1),
+                dk.grundy(n as u64 + 1),
+                Some(u64::from(v)),
+            );
+        }
+        report.compare(
+            "0.77 period (12 from 71)",
+            kayles.period().map(|p| (p.preperiod, p.period)),
+            Some((71, 12)),
+        );
+        report.compare(
+            "0.137 period (34, last exception 51)",
+            chess.period().map(|p| (p.period, p.last_exception())),
+            Some((34, Some(51))),
+        );
+        // 2. Every solver's values (table, then the proven period) against the plain
+        // table, far past the proof.
+        for c in tier1_codes() {
+            let s = OctalSolver::new(&c);
+            let plain = plain_table(&breaks(&c), TIER1_LEN);
+            if !s.covers(TIER1_LEN as u64) {
+                report.compare(format_args!("{c}: no period within {DEFAULT_LEN}"), 1, 0);
+                continue;
+            }
+            for (n, &v) in plain.iter().enumerate() {
+                report.compare(format_args!("{c} heap {n}"), s.grundy(n as u64), Some(u64::from(v)));
+            }
+        }
+        report
+    }
+
+    fn instances(&self, size: u32) -> Vec<(Octal, Piles)> {
+        // The classic codes and every one-digit code, on every position of up to 3
+        // heaps summing to `size` (at most 14).
+        if size > 14 {
+            return Vec::new();
+        }
+        let piles = crate::verify::compositions(u64::from(size), 3);
+        let mut codes: Vec<Octal> = CLASSIC_CODES.iter().map(|s| code(s)).collect();
+        codes.extend((1..8u8).map(|d| Octal::new(vec![d]).expect("valid")));
+        codes.sort();
+        codes.dedup();
+        let mut out = Vec::new();
+        for c in &codes {
+            out.extend(piles.iter().map(|p| (c.clone(), Piles(p.clone()))));
+        }
+        out
+    }
+
+    fn random_instance(&self, rng: &mut ChaCha8Rng) -> (Octal, Piles) {
+        let rules = match rng.gen_range(0..4) {
+            0 => code(CLASSIC_CODES[rng.gen_range(0..CLASSIC_CODES.len())]),
+            1 => Octal::single(rng.gen_range(1..=6)).expect("m >= 1"),
+            _ => loop {
+                let len = rng.gen_range(1..=4);
+                let digits: Vec<u8> = (0..len).map(|_| rng.gen_range(0..8)).collect();
+                if let Ok(c) = Octal::new(digits) {
+                    break c;
+                }
+            },
+        };
+        let piles = match rng.gen_range(0..4) {
+            0 => vec![rng.gen_range(0..=22)],
+            1 => (0..2).map(|_| rng.gen_range(0..=11)).collect(),
+            _ => {
+                let n = rng.gen_range(1..=4);
+                (0..n).map(|_| rng.gen_range(0..=7)).collect()
+            }
+        };
+        (rules, Piles(piles))
+    }
+
+    fn fast(&self, rules: &Octal, pos: &Piles) -> Analysis<OctalMove> {
+        let s = self.solver(rules);
+        let max = pos.0.iter().copied().max().unwrap_or(0);
+        if s.covers(max) {
+            return s.analyze(pos);
+        }
+        // No period within the default length (a code given on the command line): the
+        // table as far as this position needs.
+        let len = usize::try_from(max).expect("heap fits in memory") + 1;
+        OctalSolver::with_len(rules, len).analyze(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::{FastFn, Planted};
+    use std::time::Duration;
+
+    #[test]
+    fn golden_sequences_from_the_plain_table() {
+        // OEIS A002186 and A002187 (100+ terms), from the plain mex table: no period.
+        let k = plain_table(&breaks(&code("0.77")), 100);
+        assert_eq!(k, A002186);
+        let d = plain_table(&breaks(&code("0.137")), 102);
+        assert_eq!(d, A002187);
+        let dk = plain_table(&breaks(&code("0.07")), 103);
+        assert_eq!(dk[1..], A002187);
+    }
+
+    #[test]
+    fn stated_periods_are_proven() {
+        // Kayles: period 12 from 71; the exceptions of Winning Ways are exactly the n
+        // below 71 where g(n) != g(n + 12).
+        let k = OctalSolver::new(&code("0.77"));
+        let p = k.period().unwrap();
+        assert_eq!((p.preperiod, p.period), (71, 12));
+        let exceptions: Vec<u64> = (0..71)
+            .filter(|&n| k.grundy(n) != k.grundy(n + 12 * 10))
+            .collect();
+        assert_eq!(exceptions, [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70]);
+        // Dawson's chess: period 34, exceptions 0, 14, 16, 17, 31, 34, 51.
+        let d = OctalSolver::new(&code("0.137"));
+        let p = d.period().unwrap();
+        assert_eq!((p.period, p.last_exception()), (34, Some(51)));
+        let exceptions: Vec<u64> = (0..p.preperiod as u64)
+            .filter(|&n| d.grundy(n) != d.grundy(n + 34 * 10))
+            .collect();
+        assert_eq!(exceptions, [0, 14, 16, 17, 31, 34, 51]);
+        // 0.07: the same, one place later.
+        let dk = OctalSolver::new(&code("0.07"));
+        let p = dk.period().unwrap();
+        assert_eq!((p.preperiod, p.period), (53, 34));
+        // Far heaps come from the period: 10^12 + 71 is 71 + 4 (mod 12 past 71), whose
+        // value is g(75) = A002186(75) = 8.
+        assert_eq!(k.grundy(1_000_000_000_071), Some(8));
+        assert_eq!(A002186[75], 8);
+        assert_eq!(k.grundy(u64::MAX), k.grundy(71 + (u64::MAX - 71) % 12));
+    }
+
+    #[test]
+    fn far_heaps_agree_with_the_long_plain_table() {
+        let plain = plain_table(&breaks(&code("0.77")), 3000);
+        let k = OctalSolver::new(&code("0.77"));
+        assert!(k.table_len() < 400);
+        for (n, &v) in plain.iter().enumerate() {
+            assert_eq!(k.grundy(n as u64), Some(u64::from(v)), "n={n}");
+        }
+    }
+
+    #[test]
+    fn position_analysis() {
+        // Kayles 3,3 loses (mirror). Kayles 4: g = 1; the winning moves leave value 0:
+        // take 2 from the middle (1+1), take... leave 0: none single; 1+1 (k=2).
+        let k = OctalSolver::new(&code("0.77"));
+        assert!(!k.analyze(&Piles(vec![3, 3])).win);
+        let a = k.analyze(&Piles(vec![4]));
+        let moves: Vec<String> = a.winning.iter().map(|m| m.to_string()).collect();
+        assert_eq!(moves, ["0:2=1+1"]);
+    }
+
+    /// Sweeps a planted bug for a short time and returns the first disagreement.
+    fn planted_finds(bug: FastFn<Octal>) -> crate::verify::Disagreement {
+        Planted {
+            subject: &OctalSubject::default(),
+            fast: bug,
+        }
+        .first_disagreement(Duration::from_millis(2000))
+        .expect("planted bug not found")
+    }
+
+    #[test]
+    fn planted_bug_splits_with_an_empty_part() {
+        // Reading bit 4 as "two heaps, one may be empty" (a from 0): the sweep finds
+        // it on a small position.
+        let d = planted_finds(|code, pos| {
+            let wrong = |n: u64| -> u64 {
+                // mex over options including the empty-part split a = 0.
+                let mut g: Vec<u64> = Vec::new();
+                for m in 0..=n {
+                    let mut opts = Vec::new();
+                    for (i, &dg) in code.digits().iter().enumerate() {
+                        let k = i as u64 + 1;
+                        if k > m {
+                            break;
+                        }
+                        let rest = m - k;
+                        if rest == 0 && dg & 1 != 0 {
+                            opts.push(0);
+                        }
+                        if rest >= 1 && dg & 2 != 0 {
+                            opts.push(g[rest as usize]);
+                        }
+                        if dg & 4 != 0 {
+                            for a in 0..=rest / 2 {
+                                opts.push(g[a as usize] ^ g[(rest - a) as usize]);
+                            }
+                        }
+                    }
+                    g.push(crate::games::mex(opts));
+                }
+                g[n as usize]
+            };
+            analyze_with(code, wrong, pos)
+        });
+        let heaps: u64 = d.position.split(',').map(|p| p.parse::<u64>().unwrap()).sum();
+        assert!(heaps <= 4, "{d:?}");
+    }
+
+    #[test]
+    fn planted_bug_period_from_too_short_a_run() {
+        // Declaring a period as soon as one window of t values repeats (the rule of
+        // subtraction games, wrong for codes that split): Kayles looks periodic early.
+        let d = planted_finds(|code, pos| {
+            let plain = plain_table(&breaks(code), 64);
+            let t = code.digits().len();
+            // First p with g(n + p) = g(n) for t consecutive n from 1.
+            let p = (1..20)
+                .find(|&p| (1..=t).all(|n| plain[n] == plain[n + p]))
+                .unwrap_or(1);
+            let g = |n: u64| -> u64 {
+                let n = if n > (1 + p) as u64 {
+                    1 + (n - 1) % p as u64
+                } else {
+                    n
+                };
+                u64::from(plain[n as usize])
+            };
+            analyze_with(code, g, pos)
+        });
+        assert!(!d.position.is_empty());
+    }
+}
