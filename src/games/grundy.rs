@@ -149,7 +149,7 @@ impl Subject for GrundySubject {
             1 => (0..2).map(|_| rng.gen_range(0..=22)).collect(),
             _ => {
                 let n = rng.gen_range(3..=6);
-                (0..n).map(|_| rng.gen_range(0..=9)).collect()
+                (0..n).map(|_| rng.gen_range(0..=7)).collect()
             }
         };
         (GrundyGame, Piles(piles))

@@ -142,11 +142,11 @@ impl Subject for SimpleNimSubject {
 
     fn random_instance(&self, rng: &mut ChaCha8Rng) -> (SimpleNim, Piles) {
         let piles = match rng.gen_range(0..3) {
-            0 => vec![rng.gen_range(0..=30)],
-            1 => (0..2).map(|_| rng.gen_range(0..=16)).collect(),
+            0 => vec![rng.gen_range(0..=20)],
+            1 => (0..2).map(|_| rng.gen_range(0..=9)).collect(),
             _ => {
                 let n = rng.gen_range(3..=5);
-                (0..n).map(|_| rng.gen_range(0..=7)).collect()
+                (0..n).map(|_| rng.gen_range(0..=4)).collect()
             }
         };
         (SimpleNim, Piles(piles))
