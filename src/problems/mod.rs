@@ -13,6 +13,8 @@ pub mod hdu1846;
 pub mod hdu1848;
 pub mod hdu2897;
 pub mod hdu3032;
+pub mod hdu3980;
+pub mod hdu5795;
 pub mod p2148;
 pub mod p2197;
 mod reader;
@@ -243,6 +245,8 @@ pub const PROBLEM_IDS: &[&str] = &[
     "bzoj1188",
     "uva1378",
     "followingnim",
+    "hdu3980",
+    "hdu5795",
 ];
 
 /// Calls `v` with the problem named `id` (or one of its aliases); `None` if unknown.
@@ -257,6 +261,8 @@ pub fn with_problem<V: Visitor>(id: &str, v: V) -> Option<V::Output> {
         "bzoj1188" | "p3185" => v.visit(&bzoj1188::Bzoj1188),
         "uva1378" => v.visit(&uva1378::Uva1378),
         "followingnim" => v.visit(&followingnim::FollowingNimProblem),
+        "hdu3980" => v.visit(&hdu3980::Hdu3980),
+        "hdu5795" => v.visit(&hdu5795::Hdu5795),
         _ => return None,
     })
 }
