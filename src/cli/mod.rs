@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 pub mod audit;
 pub mod check;
 pub mod list;
+pub mod sequence;
 pub mod solve;
 pub mod verify;
 
@@ -41,6 +42,9 @@ pub enum Command {
     Solve(solve::Args),
     /// List every game and problem with its format and limits.
     List(list::Args),
+    /// Print or export the Grundy sequence of one heap of a game, with its proven
+    /// period.
+    Sequence(sequence::Args),
     /// Run a program on many valid inputs of a problem; report the smallest input it
     /// fails on (wrong answer, crash, time or output limit).
     Audit(audit::Args),
@@ -53,6 +57,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::Check(a) => check::run(a),
         Command::Solve(a) => solve::run(a),
         Command::List(a) => list::run(a),
+        Command::Sequence(a) => sequence::run(a),
         Command::Audit(a) => audit::run(a),
     };
     match result {

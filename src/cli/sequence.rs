@@ -1,0 +1,296 @@
+//! `sgcheck sequence`: print or export a game's Grundy sequence of one heap, with its
+//! proven period, for comparison with your own tables.
+
+use crate::cli::{EXIT_OK, EXIT_USAGE};
+use crate::games::take_break::{compute, Breaks, Method, Period};
+use crate::games::{lasker, simple_nim, subtraction};
+use anyhow::Context;
+use serde::Serialize;
+use sgcheck_oracles::games::octal::Octal;
+use sgcheck_oracles::games::subtraction::Subtraction;
+use std::io::Write;
+use std::time::Instant;
+
+/// The largest `--count` accepted (values are 4 bytes each while computing).
+pub const MAX_COUNT: usize = 1 << 26;
+
+/// Arguments of `sgcheck sequence`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game: octal, grundy, simple-nim, subtraction or lasker.
+    pub game: String,
+    /// The game's rules: the code for octal (`0.77`), the set for subtraction (`2,3,5`).
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// How many values: g(0) .. g(count - 1).
+    #[arg(long, default_value_t = 100)]
+    pub count: usize,
+    /// How the table is computed: `sparse` (the rare/common method where the game
+    /// splits heaps; plain mex otherwise) or `plain` (mex over every option).
+    #[arg(long, default_value = "sparse")]
+    pub method: String,
+    /// Print a JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Write to this file instead of standard output.
+    #[arg(long, short)]
+    pub output: Option<std::path::PathBuf>,
+}
+
+/// A period of the sequence and how it is known.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PeriodReport {
+    /// The smallest n from which the values repeat.
+    pub preperiod: u64,
+    /// The smallest period.
+    pub period: u64,
+    /// The largest n below the preperiod (an exception), if any.
+    pub last_exception: Option<u64>,
+    /// Why the period holds for every n.
+    pub proof: String,
+}
+
+/// The JSON document of `sgcheck sequence --json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct SequenceReport {
+    /// The game id.
+    pub game: String,
+    /// The rules in compact notation.
+    pub rules: String,
+    /// Number of values.
+    pub count: usize,
+    /// g(0) .. g(count - 1).
+    pub values: Vec<u64>,
+    /// The proven period, when there is one within reach.
+    pub period: Option<PeriodReport>,
+    /// How the values were obtained.
+    pub method: String,
+    /// Values computed by mex (the rest follow from the period or a closed form).
+    pub by_mex: usize,
+    /// Wall time of the computation.
+    pub seconds: f64,
+}
+
+fn theorem(p: Period, t: usize) -> PeriodReport {
+    PeriodReport {
+        preperiod: p.preperiod as u64,
+        period: p.period as u64,
+        last_exception: p.last_exception().map(|e| e as u64),
+        proof: format!(
+            "octal periodicity theorem: g(n + {}) = g(n) checked for {} <= n < {} \
+             (2e + p + t with t = {t})",
+            p.period,
+            p.preperiod.max(1),
+            2 * p.preperiod.max(1) + p.period + t
+        ),
+    }
+}
+
+/// Computes the sequence of `game`; `Err` is a usage error.
+pub fn sequence(
+    game: &str,
+    rules: Option<&str>,
+    count: usize,
+    method: Method,
+) -> Result<SequenceReport, String> {
+    if count > MAX_COUNT {
+        return Err(format!("--count {count}: at most {MAX_COUNT}"));
+    }
+    let start = Instant::now();
+    let no_rules = |g: &str| match rules.map(str::trim) {
+        None | Some("") | Some("-") => Ok("-".to_string()),
+        Some(r) => Err(format!("{g} has no rules; got --rules {r:?}")),
+    };
+    let method_name = |breaks: &Breaks| match method {
+        Method::Sparse if breaks.splits() => "rare/common (sparse space) mex table",
+        _ => "plain mex table",
+    };
+    let mut report = match game {
+        "octal" => {
+            let r = rules.ok_or("octal needs --rules, the code (e.g. 0.77)")?;
+            let code: Octal = r.parse().map_err(|e| format!("--rules: {e}"))?;
+            let b = Breaks::Octal(code.digits().to_vec());
+            let c = compute(&b, count, method, true);
+            let mut values: Vec<u64> = c.values.iter().map(|&v| u64::from(v)).collect();
+            values.truncate(count);
+            SequenceReport {
+                game: game.into(),
+                rules: code.to_string(),
+                count,
+                values,
+                period: c.period.map(|p| theorem(p, code.digits().len())),
+                method: match c.period {
+                    Some(_) => format!("{}, then the proven period", method_name(&b)),
+                    None => method_name(&b).to_string(),
+                },
+                by_mex: c.by_mex.min(count),
+                seconds: 0.0,
+            }
+        }
+        "grundy" => {
+            let r = no_rules(game)?;
+            let c = compute(&Breaks::Grundy, count, method, true);
+            SequenceReport {
+                game: game.into(),
+                rules: r,
+                count,
+                values: c.values.iter().take(count).map(|&v| u64::from(v)).collect(),
+                period: None,
+                method: method_name(&Breaks::Grundy).to_string(),
+                by_mex: c.by_mex.min(count),
+                seconds: 0.0,
+            }
+        }
+        "simple-nim" | "lasker" => {
+            let r = no_rules(game)?;
+            let f = if game == "lasker" {
+                lasker::pile_value
+            } else {
+                simple_nim::heap_value
+            };
+            SequenceReport {
+                game: game.into(),
+                rules: r,
+                count,
+                values: (0..count as u64).map(f).collect(),
+                period: None,
+                method: "closed form (checked against the mex table by verify)".into(),
+                by_mex: 0,
+                seconds: 0.0,
+            }
+        }
+        "subtraction" => {
+            let r = rules.ok_or("subtraction needs --rules, the set (e.g. 2,3,5)")?;
+            let set: Subtraction = r.parse().map_err(|e| format!("--rules: {e}"))?;
+            let s = subtraction::SubtractionSolver::new(&set).map_err(|e| e.to_string())?;
+            let k = *set.set().last().expect("a set is never empty");
+            SequenceReport {
+                game: game.into(),
+                rules: set.to_string(),
+                count,
+                values: (0..count as u64).map(|n| s.grundy(n)).collect(),
+                period: Some(PeriodReport {
+                    preperiod: s.preperiod(),
+                    period: s.period(),
+                    last_exception: s.preperiod().checked_sub(1),
+                    proof: format!(
+                        "a window of {k} values (the largest amount) repeats, and each value \
+                         depends only on the {k} before it"
+                    ),
+                }),
+                method: "mex table until the period is proven".into(),
+                by_mex: (s.preperiod() + s.period()) as usize,
+                seconds: 0.0,
+            }
+        }
+        _ => {
+            return Err(format!(
+                "no sequence for game {game:?}; one of: octal, grundy, simple-nim, \
+                 subtraction, lasker"
+            ))
+        }
+    };
+    report.seconds = start.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// The text form: `#` lines describing the sequence, then `n g(n)` per line.
+pub fn write_text(r: &SequenceReport, out: &mut impl Write) -> std::io::Result<()> {
+    writeln!(out, "# game {} rules {}: g(0..{})", r.game, r.rules, r.count)?;
+    writeln!(out, "# method: {} ({} values by mex)", r.method, r.by_mex)?;
+    match &r.period {
+        Some(p) => {
+            let last = p
+                .last_exception
+                .map_or("none".to_string(), |e| e.to_string());
+            writeln!(
+                out,
+                "# period {} from {} (last exception {last}); {}",
+                p.period, p.preperiod, p.proof
+            )?;
+        }
+        None => writeln!(out, "# no period proven")?,
+    }
+    let mut buf = String::with_capacity(r.values.len() * 8);
+    for (n, v) in r.values.iter().enumerate() {
+        use std::fmt::Write as _;
+        let _ = writeln!(buf, "{n} {v}");
+    }
+    out.write_all(buf.as_bytes())
+}
+
+/// Runs `sgcheck sequence`.
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    let method = match args.method.as_str() {
+        "sparse" => Method::Sparse,
+        "plain" => Method::Plain,
+        m => {
+            eprintln!("error: --method {m:?}: expected sparse or plain");
+            return Ok(EXIT_USAGE);
+        }
+    };
+    let report = match sequence(&args.game, args.rules.as_deref(), args.count, method) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Ok(EXIT_USAGE);
+        }
+    };
+    let mut bytes = Vec::new();
+    if args.json {
+        serde_json::to_writer(&mut bytes, &report)?;
+        bytes.push(b'\n');
+    } else {
+        write_text(&report, &mut bytes)?;
+    }
+    match args.output {
+        Some(path) => std::fs::write(&path, &bytes)
+            .with_context(|| format!("writing {}", path.display()))?,
+        None => {
+            let mut out = std::io::stdout().lock();
+            // A closed pipe (`| head`) ends the output quietly.
+            if out.write_all(&bytes).and_then(|_| out.flush()).is_err() {
+                return Ok(EXIT_OK);
+            }
+        }
+    }
+    Ok(EXIT_OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kayles_sequence_and_period() {
+        let r = sequence("octal", Some("0.77"), 1000, Method::Sparse).unwrap();
+        assert_eq!(r.values.len(), 1000);
+        assert_eq!(&r.values[..12], &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+        let p = r.period.unwrap();
+        assert_eq!((p.preperiod, p.period, p.last_exception), (71, 12, Some(70)));
+        let mut text = Vec::new();
+        write_text(&r, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("# period 12 from 71 (last exception 70)"), "{text}");
+        assert!(text.contains("\n999 "));
+    }
+
+    #[test]
+    fn other_games_and_errors() {
+        let r = sequence("grundy", None, 10, Method::Plain).unwrap();
+        assert_eq!(r.values, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
+        let r = sequence("simple-nim", Some("-"), 9, Method::Sparse).unwrap();
+        assert_eq!(r.values, [0, 1, 2, 3, 4, 5, 6, 8, 7]);
+        let r = sequence("subtraction", Some("2,3,5"), 8, Method::Sparse).unwrap();
+        assert_eq!(r.period.unwrap().period, 7);
+        assert!(sequence("octal", None, 10, Method::Sparse).is_err());
+        assert!(sequence("octal", Some("0.8"), 10, Method::Sparse).is_err());
+        assert!(sequence("grundy", Some("3"), 10, Method::Sparse).is_err());
+        assert!(sequence("chess", None, 10, Method::Sparse).is_err());
+        assert!(sequence("grundy", None, MAX_COUNT + 1, Method::Sparse).is_err());
+        assert_eq!(
+            sequence("octal", Some("0.77"), 0, Method::Sparse).unwrap().values.len(),
+            0
+        );
+    }
+}
