@@ -20,8 +20,11 @@ use sgcheck_oracles::games::{
     bash::Bash,
     ed::{Ed, EdPiles},
     following_nim::{FnPosition, FollowingNim},
+    grundy::GrundyGame,
     lasker::Lasker,
     nim::{Nim, Piles},
+    octal::Octal,
+    simple_nim::SimpleNim,
     split::{Bottles, SplitGame},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
@@ -39,7 +42,8 @@ macro_rules! named {
     ($($t:ty => $id:literal),*) => { $(impl Named for $t { const GAME: &'static str = $id; })* };
 }
 named!(Nim => "nim", Bash => "bash", TakeRange => "take-range", Subtraction => "subtraction",
-       Lasker => "lasker", Ed => "ed", SplitGame => "split", FollowingNim => "following-nim");
+       Lasker => "lasker", Ed => "ed", SplitGame => "split", FollowingNim => "following-nim",
+       Octal => "octal", GrundyGame => "grundy", SimpleNim => "simple-nim");
 
 /// One small instance of a game: rules and position.
 #[derive(Clone, PartialEq, Eq)]
@@ -239,6 +243,86 @@ impl Arbitrary for Case<Lasker> {
                 .into_iter()
                 .map(|p| Case {
                     rules: Lasker,
+                    position: Piles(p),
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Arbitrary for Case<Octal> {
+    /// One to three digits, up to three heaps of up to 10.
+    fn arbitrary(g: &mut Gen) -> Self {
+        let rules = loop {
+            let digits: Vec<u8> = values(g, 1, 3, 0, 7).into_iter().map(|d| d as u8).collect();
+            if let Ok(c) = Octal::new(digits) {
+                break c;
+            }
+        };
+        Case {
+            rules,
+            position: Piles(values(g, 0, 3, 0, 10)),
+        }
+    }
+    /// Drops or lowers a digit (while some digit stays non-zero), then shrinks the heaps.
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        let digits: Vec<u64> = self.rules.digits().iter().map(|&d| u64::from(d)).collect();
+        let mut out: Vec<Self> = shrink_values(&digits, 1, 0)
+            .into_iter()
+            .filter_map(|d| Octal::new(d.into_iter().map(|x| x as u8).collect()).ok())
+            .filter(|c| *c != self.rules)
+            .map(|rules| Case {
+                rules,
+                position: self.position.clone(),
+            })
+            .collect();
+        out.extend(
+            shrink_values(&self.position.0, 0, 0)
+                .into_iter()
+                .map(|p| Case {
+                    rules: self.rules.clone(),
+                    position: Piles(p),
+                }),
+        );
+        boxed(out)
+    }
+}
+
+impl Arbitrary for Case<GrundyGame> {
+    /// Up to four heaps of up to 14.
+    fn arbitrary(g: &mut Gen) -> Self {
+        Case {
+            rules: GrundyGame,
+            position: Piles(values(g, 0, 4, 0, 14)),
+        }
+    }
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        boxed(
+            shrink_values(&self.position.0, 0, 0)
+                .into_iter()
+                .map(|p| Case {
+                    rules: GrundyGame,
+                    position: Piles(p),
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Arbitrary for Case<SimpleNim> {
+    /// Up to three heaps of up to 7.
+    fn arbitrary(g: &mut Gen) -> Self {
+        Case {
+            rules: SimpleNim,
+            position: Piles(values(g, 0, 3, 0, 7)),
+        }
+    }
+    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
+        boxed(
+            shrink_values(&self.position.0, 0, 0)
+                .into_iter()
+                .map(|p| Case {
+                    rules: SimpleNim,
                     position: Piles(p),
                 })
                 .collect(),

@@ -24,8 +24,11 @@ use sgcheck_oracles::games::{
     bash::Bash,
     ed::{Ed, EdPiles},
     following_nim::{FnPosition, FollowingNim},
+    grundy::GrundyGame,
     lasker::Lasker,
     nim::{Nim, Piles},
+    octal::Octal,
+    simple_nim::SimpleNim,
     split::{Bottles, SplitGame},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
@@ -162,6 +165,8 @@ parse_target!(P2148Parse, "p2148");
 parse_target!(Bzoj1188Parse, "bzoj1188");
 parse_target!(Uva1378Parse, "uva1378");
 parse_target!(FollowingnimParse, "followingnim");
+parse_target!(Hdu3980Parse, "hdu3980");
+parse_target!(Hdu5795Parse, "hdu5795");
 
 /// Piles for small pile games: at most `max_piles` piles of at most `max_size`, or
 /// `None` when the raw input is outside those bounds (the input is then rejected).
@@ -361,6 +366,42 @@ game_target!(
     }
 );
 
+game_target!(
+    /// `octal_agree`: the number of digits (1..=3), that many digits (0..=7), then up to 3
+    /// heaps of up to 12.
+    OctalAgree, check_octal_agree, "octal",
+    crate::games::octal::OctalSubject::default(), Octal,
+    { ; bytes },
+    |s| {
+        let (&len, rest) = s.bytes.split_first()?;
+        let len = len as usize;
+        if !(1..=3).contains(&len) || rest.len() < len {
+            return None;
+        }
+        let (digits, heaps) = rest.split_at(len);
+        if digits.iter().any(|&d| d > 7) {
+            return None;
+        }
+        let rules = Octal::new(digits.to_vec()).ok()?;
+        Some((rules, Piles(small_piles(heaps, 3, 12)?)))
+    }
+);
+
+game_target!(
+    /// `grundy_agree`: up to 4 heaps of up to 16.
+    GrundyAgree, check_grundy_agree, "grundy", crate::games::grundy::GrundySubject, GrundyGame,
+    { ; heaps },
+    |s| { Some((GrundyGame, Piles(small_piles(&s.heaps, 4, 16)?))) }
+);
+
+game_target!(
+    /// `simple_nim_agree`: up to 3 heaps of up to 9.
+    SimpleNimAgree, check_simple_nim_agree, "simple-nim",
+    crate::games::simple_nim::SimpleNimSubject, SimpleNim,
+    { ; heaps },
+    |s| { Some((SimpleNim, Piles(small_piles(&s.heaps, 3, 9)?))) }
+);
+
 // ---------------------------------------------------------------------------------
 // Problem targets.
 
@@ -390,6 +431,9 @@ pub const TARGETS: &[&str] = &[
     "ed_agree",
     "split_agree",
     "following_nim_agree",
+    "octal_agree",
+    "grundy_agree",
+    "simple_nim_agree",
     "p2197_parse",
     "hdu1846_parse",
     "hdu2897_parse",
@@ -399,6 +443,8 @@ pub const TARGETS: &[&str] = &[
     "bzoj1188_parse",
     "uva1378_parse",
     "followingnim_parse",
+    "hdu3980_parse",
+    "hdu5795_parse",
 ];
 
 /// Decodes `data` for the target `name` and runs its check; `None` for an unknown
@@ -413,6 +459,9 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "ed_agree" => check_ed_agree(&decode(data)?),
         "split_agree" => check_split_agree(&decode(data)?),
         "following_nim_agree" => check_following_nim_agree(&decode(data)?),
+        "octal_agree" => check_octal_agree(&decode(data)?),
+        "grundy_agree" => check_grundy_agree(&decode(data)?),
+        "simple_nim_agree" => check_simple_nim_agree(&decode(data)?),
         "p2197_parse" => check_parse(&decode::<P2197Parse>(data)?),
         "hdu1846_parse" => check_parse(&decode::<Hdu1846Parse>(data)?),
         "hdu2897_parse" => check_parse(&decode::<Hdu2897Parse>(data)?),
@@ -422,6 +471,8 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "bzoj1188_parse" => check_parse(&decode::<Bzoj1188Parse>(data)?),
         "uva1378_parse" => check_parse(&decode::<Uva1378Parse>(data)?),
         "followingnim_parse" => check_parse(&decode::<FollowingnimParse>(data)?),
+        "hdu3980_parse" => check_parse(&decode::<Hdu3980Parse>(data)?),
+        "hdu5795_parse" => check_parse(&decode::<Hdu5795Parse>(data)?),
         _ => return None,
     })
 }

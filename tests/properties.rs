@@ -6,16 +6,19 @@ use quickcheck::{QuickCheck, TestResult};
 use sgcheck::arbitrary::Case;
 use sgcheck::fuzzing;
 use sgcheck::games::{
-    bash::BashSubject, ed::EdSubject, following_nim::FollowingNimSubject, lasker::LaskerSubject,
-    nim::NimSubject, split::SplitSubject, subtraction::SubtractionSubject,
-    take_range::TakeRangeSubject,
+    bash::BashSubject, ed::EdSubject, following_nim::FollowingNimSubject, grundy::GrundySubject,
+    lasker::LaskerSubject, nim::NimSubject, octal::OctalSubject, simple_nim::SimpleNimSubject,
+    split::SplitSubject, subtraction::SubtractionSubject, take_range::TakeRangeSubject,
 };
 use sgcheck::oracles::games::{
     bash::Bash,
     ed::{Ed, EdPiles},
     following_nim::FollowingNim,
+    grundy::GrundyGame,
     lasker::Lasker,
     nim::{Nim, Piles},
+    octal::Octal,
+    simple_nim::SimpleNim,
     plus_heap::grundy_by_search,
     split::SplitGame,
     subtraction::Subtraction,
@@ -87,6 +90,27 @@ fn qc_ed_fast_agrees_with_oracle() {
 fn qc_split_fast_agrees_with_oracle() {
     qc().quickcheck(
         (|c: Case<SplitGame>| agrees(&SplitSubject, &c)) as fn(Case<SplitGame>) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_octal_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<Octal>| agrees(&OctalSubject::default(), &c)) as fn(Case<Octal>) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_grundy_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<GrundyGame>| agrees(&GrundySubject, &c)) as fn(Case<GrundyGame>) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_simple_nim_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<SimpleNim>| agrees(&SimpleNimSubject, &c)) as fn(Case<SimpleNim>) -> TestResult,
     );
 }
 
