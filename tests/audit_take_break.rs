@@ -235,10 +235,6 @@ fn counterexample(report: &Value) -> &Value {
     c
 }
 
-fn seconds(report: &Value) -> f64 {
-    report["seconds"].as_f64().expect("seconds")
-}
-
 fn assert_ok(report: &Value) {
     assert_eq!(report["verdict"], "ok", "{report}");
     assert!(report["counterexample"].is_null());
@@ -319,7 +315,11 @@ fn paint_chain_table_reused_across_m() {
         "        memset(sg, -1, sizeof sg);  // a fresh table for this m\n",
         "",
     );
-    let src = variant(&src, "    int t;\n", "    int t;\n    memset(sg, -1, sizeof sg);\n");
+    let src = variant(
+        &src,
+        "    int t;\n",
+        "    int t;\n    memset(sg, -1, sizeof sg);\n",
+    );
     let exe = w.compile("paint_chain_stale", &src, &[]);
     let r = w.audit_exe("hdu3980", 5, BUG_TIME, &exe);
     assert_eq!(r["verdict"], "wrong-answer", "{r}");

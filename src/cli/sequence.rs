@@ -196,7 +196,11 @@ pub fn sequence(
 
 /// The text form: `#` lines describing the sequence, then `n g(n)` per line.
 pub fn write_text(r: &SequenceReport, out: &mut impl Write) -> std::io::Result<()> {
-    writeln!(out, "# game {} rules {}: g(0..{})", r.game, r.rules, r.count)?;
+    writeln!(
+        out,
+        "# game {} rules {}: g(0..{})",
+        r.game, r.rules, r.count
+    )?;
     writeln!(out, "# method: {} ({} values by mex)", r.method, r.by_mex)?;
     match &r.period {
         Some(p) => {
@@ -244,8 +248,9 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         write_text(&report, &mut bytes)?;
     }
     match args.output {
-        Some(path) => std::fs::write(&path, &bytes)
-            .with_context(|| format!("writing {}", path.display()))?,
+        Some(path) => {
+            std::fs::write(&path, &bytes).with_context(|| format!("writing {}", path.display()))?
+        }
         None => {
             let mut out = std::io::stdout().lock();
             // A closed pipe (`| head`) ends the output quietly.
@@ -266,12 +271,18 @@ mod tests {
         let r = sequence("octal", Some("0.77"), 1000, Method::Sparse).unwrap();
         assert_eq!(r.values.len(), 1000);
         assert_eq!(&r.values[..12], &[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
-        let p = r.period.unwrap();
-        assert_eq!((p.preperiod, p.period, p.last_exception), (71, 12, Some(70)));
+        let p = r.period.clone().unwrap();
+        assert_eq!(
+            (p.preperiod, p.period, p.last_exception),
+            (71, 12, Some(70))
+        );
         let mut text = Vec::new();
         write_text(&r, &mut text).unwrap();
         let text = String::from_utf8(text).unwrap();
-        assert!(text.contains("# period 12 from 71 (last exception 70)"), "{text}");
+        assert!(
+            text.contains("# period 12 from 71 (last exception 70)"),
+            "{text}"
+        );
         assert!(text.contains("\n999 "));
     }
 
@@ -289,7 +300,10 @@ mod tests {
         assert!(sequence("chess", None, 10, Method::Sparse).is_err());
         assert!(sequence("grundy", None, MAX_COUNT + 1, Method::Sparse).is_err());
         assert_eq!(
-            sequence("octal", Some("0.77"), 0, Method::Sparse).unwrap().values.len(),
+            sequence("octal", Some("0.77"), 0, Method::Sparse)
+                .unwrap()
+                .values
+                .len(),
             0
         );
     }

@@ -26,10 +26,10 @@ use sgcheck_oracles::Analysis;
 
 /// OEIS A002188 (Grundy's game), n = 0..=99.
 pub const A002188: [u32; 100] = [
-    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3,
-    1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1,
-    3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3,
-    7, 4, 3, 5, 2, 3, 5,
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1,
+    2, 4, 1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2,
+    4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3,
+    5, 2, 3, 5,
 ];
 
 /// Grundy values of single heaps up to a computed length.
@@ -204,7 +204,9 @@ mod tests {
                 analyze_sum(&values, |heap, need, out| {
                     let n = pos.0[heap];
                     for smaller in 1..n {
-                        if 2 * smaller < n && g[smaller as usize] ^ g[(n - smaller) as usize] == need {
+                        if 2 * smaller < n
+                            && g[smaller as usize] ^ g[(n - smaller) as usize] == need
+                        {
                             out.push(GrundySplit {
                                 heap,
                                 smaller,

@@ -42,18 +42,18 @@ pub const DEFAULT_LEN: usize = 1 << 14;
 
 /// OEIS A002186 (Kayles, `0.77`), n = 0..=99.
 pub const A002186: [u32; 100] = [
-    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7,
-    2, 1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1,
-    2, 8, 1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1,
-    8, 2, 7, 4, 1, 2, 8,
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
+    1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
+    4, 1, 2, 8,
 ];
 
 /// OEIS A002187 (Dawson's chess, `0.137`), n = 0..=101.
 pub const A002187: [u32; 102] = [
-    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5,
-    2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
-    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0,
-    2, 1, 1, 0, 4, 5, 3, 7, 4,
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4,
 ];
 
 /// Exact Grundy values of single heaps of one octal code.
@@ -235,10 +235,18 @@ impl Subject for OctalSubject {
         let chess = OctalSolver::new(&code("0.137"));
         let dk = OctalSolver::new(&code("0.07"));
         for (n, &v) in A002186.iter().enumerate() {
-            report.compare(format_args!("0.77 heap {n} (A002186)"), kayles.grundy(n as u64), Some(u64::from(v)));
+            report.compare(
+                format_args!("0.77 heap {n} (A002186)"),
+                kayles.grundy(n as u64),
+                Some(u64::from(v)),
+            );
         }
         for (n, &v) in A002187.iter().enumerate() {
-            report.compare(format_args!("0.137 heap {n} (A002187)"), chess.grundy(n as u64), Some(u64::from(v)));
+            report.compare(
+                format_args!("0.137 heap {n} (A002187)"),
+                chess.grundy(n as u64),
+                Some(u64::from(v)),
+            );
             report.compare(
                 format_args!("0.07 heap {} (A002187 shifted)", n + 1),
                 dk.grundy(n as u64 + 1),
@@ -261,7 +269,11 @@ impl Subject for OctalSubject {
             let s = OctalSolver::with_len(&c, TIER1_SOLVER_LEN);
             let plain = plain_table(&breaks(&c), TIER1_LEN);
             for (n, &v) in plain.iter().enumerate() {
-                report.compare(format_args!("{c} heap {n}"), s.grundy(n as u64), Some(u64::from(v)));
+                report.compare(
+                    format_args!("{c} heap {n}"),
+                    s.grundy(n as u64),
+                    Some(u64::from(v)),
+                );
             }
         }
         report
@@ -348,7 +360,10 @@ mod tests {
         let exceptions: Vec<u64> = (0..71)
             .filter(|&n| k.grundy(n) != k.grundy(n + 12 * 10))
             .collect();
-        assert_eq!(exceptions, [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70]);
+        assert_eq!(
+            exceptions,
+            [0, 3, 6, 9, 11, 15, 18, 21, 22, 28, 34, 39, 57, 70]
+        );
         // Dawson's chess: period 34, exceptions 0, 14, 16, 17, 31, 34, 51.
         let d = OctalSolver::new(&code("0.137"));
         let p = d.period().unwrap();
@@ -366,6 +381,20 @@ mod tests {
         assert_eq!(k.grundy(1_000_000_000_071), Some(8));
         assert_eq!(A002186[75], 8);
         assert_eq!(k.grundy(u64::MAX), k.grundy(71 + (u64::MAX - 71) % 12));
+    }
+
+    #[test]
+    fn long_period_of_0_16_by_the_rare_common_method() {
+        // 0.16 has period 149459 (Gangolli and Plambeck, 1989). The rare/common table
+        // to 2^19 proves it here, with last exception 105350, and agrees with the plain
+        // table on a prefix.
+        let s = OctalSolver::with_len(&code("0.16"), 1 << 20);
+        let p = s.period().expect("proven within 2^20");
+        assert_eq!((p.period, p.last_exception()), (149459, Some(105350)));
+        let plain = plain_table(&breaks(&code("0.16")), 3000);
+        for (n, &v) in plain.iter().enumerate() {
+            assert_eq!(s.grundy(n as u64), Some(u64::from(v)), "n={n}");
+        }
     }
 
     #[test]
@@ -433,7 +462,11 @@ mod tests {
             };
             analyze_with(code, wrong, pos)
         });
-        let heaps: u64 = d.position.split(',').map(|p| p.parse::<u64>().unwrap()).sum();
+        let heaps: u64 = d
+            .position
+            .split(',')
+            .map(|p| p.parse::<u64>().unwrap())
+            .sum();
         assert!(heaps <= 4, "{d:?}");
     }
 

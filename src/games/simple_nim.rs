@@ -171,7 +171,10 @@ mod tests {
             assert_eq!(heap_value(n as u64), v, "heap {n}");
         }
         let first: Vec<u64> = (0..17).map(heap_value).collect();
-        assert_eq!(first, [0, 1, 2, 3, 4, 5, 6, 8, 7, 9, 10, 11, 12, 13, 14, 16, 15]);
+        assert_eq!(
+            first,
+            [0, 1, 2, 3, 4, 5, 6, 8, 7, 9, 10, 11, 12, 13, 14, 16, 15]
+        );
     }
 
     #[test]
@@ -214,7 +217,9 @@ mod tests {
             fast: |_, pos| {
                 let mut a = analyze(pos);
                 a.winning.retain(|m| match m {
-                    SimpleNimMove::Split { parts, .. } => parts[0] < parts[1] && parts[1] < parts[2],
+                    SimpleNimMove::Split { parts, .. } => {
+                        parts[0] < parts[1] && parts[1] < parts[2]
+                    }
                     _ => true,
                 });
                 a
@@ -222,7 +227,11 @@ mod tests {
         }
         .first_disagreement(Duration::from_millis(1500))
         .expect("planted bug not found");
-        let sum: u64 = d.position.split(',').map(|p| p.parse::<u64>().unwrap()).sum();
+        let sum: u64 = d
+            .position
+            .split(',')
+            .map(|p| p.parse::<u64>().unwrap())
+            .sum();
         assert!(sum <= 8, "{d:?}");
     }
 }

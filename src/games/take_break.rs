@@ -171,7 +171,7 @@ fn extend_plain(breaks: &Breaks, g: &mut Vec<u32>, len: usize) {
 
 /// Whether `v` is rare under `mask` (an even number of mask bits set).
 fn rare(v: u32, mask: u32) -> bool {
-    (v & mask).count_ones() % 2 == 0
+    (v & mask).count_ones().is_multiple_of(2)
 }
 
 /// Length of the plain prefix on which [`sparse_table`] chooses its mask.

@@ -72,7 +72,8 @@ impl Problem for Hdu3980 {
             game: "octal",
             title: "HDU 3980, Paint Chain (octal game 0.0...07 after the first move on a circle)",
             input: "T; then T lines `n m`",
-            output: "per case `Case #x: aekdycoin` if the first player wins, else `Case #x: abcdxyzk`",
+            output:
+                "per case `Case #x: aekdycoin` if the first player wins, else `Case #x: abcdxyzk`",
             limits: "1 <= T <= 100, 1 <= n, m <= 1000",
         }
     }

@@ -19,8 +19,8 @@ use crate::problems::hdu3032::geometric;
 use crate::problems::{Info, ParseError, Problem, Reader, Shape};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
-use sgcheck_oracles::games::simple_nim::SimpleNim;
 use sgcheck_oracles::games::nim::Piles;
+use sgcheck_oracles::games::simple_nim::SimpleNim;
 use sgcheck_oracles::{SearchError, Solver};
 
 const MAX_T: u64 = 100;
@@ -241,7 +241,10 @@ mod tests {
             solve_fast(&Hdu5795, &cases),
             "Second player wins.\nFirst player wins.\nSecond player wins.\nFirst player wins.\n"
         );
-        assert_eq!(Hdu5795.oracle_answer(&vec![1, 2, 3], 0, 100_000).unwrap(), ["Second player wins."]);
+        assert_eq!(
+            Hdu5795.oracle_answer(&vec![1, 2, 3], 0, 100_000).unwrap(),
+            ["Second player wins."]
+        );
     }
 
     #[test]
