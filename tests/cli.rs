@@ -177,7 +177,7 @@ fn lenient_lifts_limits_not_format() {
 fn list_names_every_game_and_problem() {
     let out = sgcheck(&["list", "--json"], "");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["games"].as_array().unwrap().len(), 8);
+    assert_eq!(v["games"].as_array().unwrap().len(), 11);
     let problems: Vec<&str> = v["problems"]
         .as_array()
         .unwrap()
@@ -195,7 +195,36 @@ fn list_names_every_game_and_problem() {
             "p2148",
             "bzoj1188",
             "uva1378",
-            "followingnim"
+            "followingnim",
+            "hdu3980",
+            "hdu5795"
         ]
     );
+}
+
+#[test]
+fn sequence_prints_values_and_the_proven_period() {
+    let out = sgcheck(
+        &["sequence", "octal", "--rules", "0.137", "--count", "200"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let t = text(&out.stdout);
+    assert!(t.contains("# period 34 from 52 (last exception 51)"), "{t}");
+    // OEIS A002187: g(13) = 4, g(15) = 5; the lines are `n g(n)`.
+    assert!(t.contains("\n13 4\n") && t.contains("\n15 5\n"), "{t}");
+    assert_eq!(t.lines().filter(|l| !l.starts_with('#')).count(), 200);
+    let out = sgcheck(&["sequence", "grundy", "--count", "20", "--json"], "");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["values"].as_array().unwrap().len(), 20);
+    assert!(v["period"].is_null());
+    for bad in [
+        &["sequence", "octal", "--rules", "0.9"][..],
+        &["sequence", "octal"],
+        &["sequence", "chess"],
+        &["sequence", "grundy", "--method", "fast"],
+        &["sequence", "grundy", "--count", "999999999999"],
+    ] {
+        assert_eq!(sgcheck(bad, "").status.code(), Some(2), "{bad:?}");
+    }
 }
