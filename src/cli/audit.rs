@@ -159,6 +159,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         limits: RunLimits {
             timeout,
             output_limit,
+            ..RunLimits::default()
         },
         mode: if args.exact {
             CompareMode::Exact
