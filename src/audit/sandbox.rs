@@ -320,6 +320,11 @@ pub(crate) unsafe fn child_setup(plan: &ChildPlan) -> io::Result<()> {
                 return Err(io::Error::last_os_error());
             }
             set_handler(libc::SIGTERM, on_stop as extern "C" fn(libc::c_int) as usize);
+            // When sgcheck dies, clean up (SIGTERM is a stop request) rather than die.
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM as libc::c_ulong, 0, 0, 0);
+            if libc::getppid() != plan.parent {
+                libc::_exit(125);
+            }
         }
     }
     supervise(plan)
