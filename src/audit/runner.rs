@@ -377,7 +377,8 @@ fn watch_signals(fd: i32) {
         }
     }
     let name = signal_name(i32::from(b)).unwrap_or("signal");
-    eprintln!(
+    let _ = writeln!(
+        io::stderr(),
         "\nsgcheck: interrupted ({name}); killed {} running program(s)",
         groups.len()
     );
