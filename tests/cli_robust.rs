@@ -35,10 +35,18 @@ fn commands() -> Vec<(Vec<&'static str>, i32)> {
         (vec!["list", "--json"], 0),
         (vec!["check", "nim", "3,4,5"], 0),
         (vec!["check", "nim", "3,4,5", "--json"], 0),
-        (vec!["verify", "--game", "nim", "--time", "1", "--seed", "1"], 0),
+        (
+            vec!["verify", "--game", "nim", "--time", "1", "--seed", "1"],
+            0,
+        ),
         (FAILING_AUDIT.to_vec(), 1),
         (
-            [FAILING_AUDIT[..6].to_vec(), vec!["--json"], FAILING_AUDIT[6..].to_vec()].concat(),
+            [
+                FAILING_AUDIT[..6].to_vec(),
+                vec!["--json"],
+                FAILING_AUDIT[6..].to_vec(),
+            ]
+            .concat(),
             1,
         ),
     ]
@@ -73,7 +81,10 @@ fn full_stdout_ends_quietly_with_the_work_exit_code() {
         return;
     }
     for (args, code) in commands() {
-        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
         let out = sgcheck(&args)
             .stdin(Stdio::null())
             .stdout(full)
@@ -103,7 +114,14 @@ fn absurd_options_are_usage_errors_everywhere() {
         &["audit", "p2197", "--jobs", "100000", "--", "cat"],
         &["audit", "p2197", "--jobs", "0", "--", "cat"],
         &["audit", "p2197", "--cases", "0", "--", "cat"],
-        &["audit", "p2197", "--output-limit", "99999999999999999999G", "--", "cat"],
+        &[
+            "audit",
+            "p2197",
+            "--output-limit",
+            "99999999999999999999G",
+            "--",
+            "cat",
+        ],
         &["audit", "p2197", "--memory-limit", "0", "--", "cat"],
         &["audit", "p2197", "--memory-limit", "12Q", "--", "cat"],
         &["audit", "p2197", "--stack-limit", "-1", "--", "cat"],
@@ -156,6 +174,8 @@ fn unwritable_save_is_refused_before_the_search() {
 
 /// Feeds `data` to `sgcheck solve p2197` (repeated `repeat` times, stopping at a
 /// closed pipe); returns the exit code, standard error and peak memory (bytes).
+// The child is reaped by wait4 (for its rusage), not by std's `wait`.
+#[allow(clippy::zombie_processes)]
 fn solve_with(data: &'static [u8], repeat: usize) -> (i32, String, u64) {
     let mut child = sgcheck(&["solve", "p2197"])
         .stdin(Stdio::piped())
@@ -220,7 +240,10 @@ fn a_huge_token_is_quoted_briefly() {
     let (code, err, _) = solve_with(&SEVENS, 8);
     assert_eq!(code, 2);
     assert!(err.len() < 300, "{} bytes of error", err.len());
-    assert!(err.contains("line 1") && err.contains("out of range"), "{err}");
+    assert!(
+        err.contains("line 1") && err.contains("out of range"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -231,5 +254,8 @@ fn invalid_utf8_and_out_of_range_name_line_and_field() {
     assert!(err.contains("invalid UTF-8"), "{err}");
     let (code, err, _) = solve_with(b"1\n1\n18446744073709551616\n", 1);
     assert_eq!(code, 2);
-    assert!(err.contains("line 3") && err.contains("out of range"), "{err}");
+    assert!(
+        err.contains("line 3") && err.contains("out of range"),
+        "{err}"
+    );
 }

@@ -97,7 +97,11 @@ fn assert_none_left(exe: &Path) {
                     libc::kill(pid, libc::SIGKILL);
                 }
             }
-            panic!("{} process(es) of {} left: {left:?}", left.len(), exe.display());
+            panic!(
+                "{} process(es) of {} left: {left:?}",
+                left.len(),
+                exe.display()
+            );
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -300,11 +304,19 @@ fn sigkill_of_sgcheck_leaves_nothing() {
     };
     for mode in MODES {
         let mut cmd = Command::new(SGCHECK);
-        cmd.args(["audit", "p2197", "--time", "30", "--timeout", "30", "--json"])
-            .arg("--")
-            .arg(&exe)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null());
+        cmd.args([
+            "audit",
+            "p2197",
+            "--time",
+            "30",
+            "--timeout",
+            "30",
+            "--json",
+        ])
+        .arg("--")
+        .arg(&exe)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
         if let Some(m) = mode {
             cmd.env("SGCHECK_CONTAINMENT", m);
         }
@@ -313,7 +325,10 @@ fn sigkill_of_sgcheck_leaves_nothing() {
         while running(&exe).len() < 3 && Instant::now() < end {
             std::thread::sleep(Duration::from_millis(20));
         }
-        assert!(running(&exe).len() >= 3, "{mode:?}: the program did not start");
+        assert!(
+            running(&exe).len() >= 3,
+            "{mode:?}: the program did not start"
+        );
         child.kill().unwrap();
         child.wait().unwrap();
         assert_none_left(&exe);

@@ -14,8 +14,8 @@
 //! ends the run when they hold more memory or are more processes than allowed.
 //! When [`run_command`] returns, every process of the run is gone and reaped.
 
-use std::fmt;
 use crate::audit::sandbox;
+use std::fmt;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::PermissionsExt;
@@ -278,7 +278,7 @@ pub fn format_size(bytes: u64) -> String {
     for (name, unit) in UNITS {
         if bytes >= unit {
             let v = bytes as f64 / unit as f64;
-            return if bytes % unit == 0 {
+            return if bytes.is_multiple_of(unit) {
                 format!("{} {name}", bytes / unit)
             } else {
                 format!("{v:.1} {name}")
@@ -490,7 +490,11 @@ impl Drain {
     /// Reads a pipe to its end, keeping the first `keep` bytes; sets `over` (when
     /// given) once more than that arrived. Keeps draining so the writer never blocks
     /// on a full pipe.
-    fn spawn<R: Read + Send + 'static>(mut r: R, keep: usize, over: Option<Arc<AtomicBool>>) -> Drain {
+    fn spawn<R: Read + Send + 'static>(
+        mut r: R,
+        keep: usize,
+        over: Option<Arc<AtomicBool>>,
+    ) -> Drain {
         let buf = Arc::new(Mutex::new(Vec::new()));
         let (tx, done) = mpsc::channel();
         let shared = Arc::clone(&buf);
@@ -592,9 +596,7 @@ pub fn run_command(
     // The supervisor: the child itself, or (namespace) its only child.
     let supervisor = match mode {
         sandbox::Containment::Subreaper => pid,
-        sandbox::Containment::PidNamespace => {
-            sandbox::children(pid).first().copied().unwrap_or(-1)
-        }
+        sandbox::Containment::PidNamespace => sandbox::children(pid).first().copied().unwrap_or(-1),
     };
     let supervisor_fd = (supervisor > 0)
         .then(|| sandbox::pidfd_open(supervisor))
@@ -654,7 +656,9 @@ pub fn run_command(
         let wait = (deadline - now).min(next_sample.saturating_duration_since(now));
         match &pidfd {
             Some(fd) => poll_readable(fd.as_raw_fd(), wait.max(Duration::from_millis(1))),
-            None => std::thread::sleep(wait.clamp(Duration::from_micros(50), Duration::from_millis(2))),
+            None => {
+                std::thread::sleep(wait.clamp(Duration::from_micros(50), Duration::from_millis(2)))
+            }
         }
     }
     let elapsed = start.elapsed();

@@ -223,7 +223,10 @@ fn errno() -> i32 {
 /// Only between fork and exec, in a process that owns nothing else.
 unsafe fn close_fds_except(keep: i32) {
     let ranges: [(u32, u32); 2] = if keep >= 0 {
-        [(0, (keep as u32).wrapping_sub(1)), (keep as u32 + 1, u32::MAX)]
+        [
+            (0, (keep as u32).wrapping_sub(1)),
+            (keep as u32 + 1, u32::MAX),
+        ]
     } else {
         [(0, u32::MAX), (1, 0)]
     };
@@ -268,7 +271,14 @@ unsafe fn set_handler(sig: i32, handler: libc::sighandler_t) {
 /// # Safety
 /// Only in a `pre_exec` hook: after `fork`, before `exec`.
 pub(crate) unsafe fn child_setup(plan: &ChildPlan) -> io::Result<()> {
-    if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0) != 0 {
+    if libc::prctl(
+        libc::PR_SET_PDEATHSIG,
+        libc::SIGKILL as libc::c_ulong,
+        0,
+        0,
+        0,
+    ) != 0
+    {
         return Err(io::Error::last_os_error());
     }
     if libc::getppid() != plan.parent {
@@ -313,15 +323,30 @@ pub(crate) unsafe fn child_setup(plan: &ChildPlan) -> io::Result<()> {
                 libc::_exit(0);
             }
             // Process 1 of the namespace; dies with the relay.
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0);
+            libc::prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+                0,
+                0,
+                0,
+            );
         }
         Containment::Subreaper => {
             if libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong, 0, 0, 0) != 0 {
                 return Err(io::Error::last_os_error());
             }
-            set_handler(libc::SIGTERM, on_stop as extern "C" fn(libc::c_int) as usize);
+            set_handler(
+                libc::SIGTERM,
+                on_stop as extern "C" fn(libc::c_int) as usize,
+            );
             // When sgcheck dies, clean up (SIGTERM is a stop request) rather than die.
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGTERM as libc::c_ulong, 0, 0, 0);
+            libc::prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGTERM as libc::c_ulong,
+                0,
+                0,
+                0,
+            );
             if libc::getppid() != plan.parent {
                 libc::_exit(125);
             }
@@ -341,7 +366,13 @@ unsafe fn supervise(plan: &ChildPlan) -> io::Result<()> {
     if program == 0 {
         if plan.mode == Containment::Subreaper {
             set_handler(libc::SIGTERM, libc::SIG_DFL);
-            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0);
+            libc::prctl(
+                libc::PR_SET_PDEATHSIG,
+                libc::SIGKILL as libc::c_ulong,
+                0,
+                0,
+                0,
+            );
             if libc::getppid() != me {
                 libc::_exit(125);
             }
@@ -395,7 +426,10 @@ unsafe fn supervise(plan: &ChildPlan) -> io::Result<()> {
 /// `/proc/thread-self/children`. Async-signal-safe.
 unsafe fn kill_children() {
     let path = b"/proc/thread-self/children\0";
-    let fd = libc::open(path.as_ptr() as *const libc::c_char, libc::O_RDONLY | libc::O_CLOEXEC);
+    let fd = libc::open(
+        path.as_ptr() as *const libc::c_char,
+        libc::O_RDONLY | libc::O_CLOEXEC,
+    );
     if fd < 0 {
         return;
     }
@@ -436,7 +470,10 @@ pub fn children(pid: i32) -> Vec<i32> {
     for t in tasks.flatten() {
         let path = t.path().join("children");
         if let Ok(s) = std::fs::read_to_string(path) {
-            out.extend(s.split_ascii_whitespace().filter_map(|w| w.parse::<i32>().ok()));
+            out.extend(
+                s.split_ascii_whitespace()
+                    .filter_map(|w| w.parse::<i32>().ok()),
+            );
         }
     }
     out

@@ -196,7 +196,11 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         errln!(
             "error: nothing was checked: no case ran within --time {} s (raise --time{})",
             args.time,
-            if args.cases.is_some() { " or --cases" } else { "" }
+            if args.cases.is_some() {
+                " or --cases"
+            } else {
+                ""
+            }
         );
         if args.json {
             outln!("{}", serde_json::to_string_pretty(&report)?);

@@ -14,12 +14,17 @@ pub const MAX_COUNT: u64 = 1 << 48;
 
 /// A duration in seconds (`2`, `0.5`, `1e-3`), within [`MIN_SECONDS`]..=[`MAX_SECONDS`].
 pub fn seconds(s: &str) -> Result<f64, String> {
-    let v: f64 = s
-        .trim()
-        .parse()
-        .map_err(|_| format!("expected a number of seconds like 2 or 0.5, found {}", quote(s)))?;
+    let v: f64 = s.trim().parse().map_err(|_| {
+        format!(
+            "expected a number of seconds like 2 or 0.5, found {}",
+            quote(s)
+        )
+    })?;
     if !v.is_finite() || v <= 0.0 {
-        return Err(format!("expected a positive number of seconds, found {}", quote(s)));
+        return Err(format!(
+            "expected a positive number of seconds, found {}",
+            quote(s)
+        ));
     }
     if v < MIN_SECONDS {
         return Err(format!(
@@ -57,7 +62,10 @@ pub fn size(s: &str) -> Result<u64, String> {
     };
     let digits = digits.trim();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("expected a size like 16M or 1000, found {}", quote(s)));
+        return Err(format!(
+            "expected a size like 16M or 1000, found {}",
+            quote(s)
+        ));
     }
     let n: u64 = digits
         .parse()
@@ -149,7 +157,17 @@ mod tests {
     fn seconds_are_checked_alike() {
         assert_eq!(seconds("2"), Ok(2.0));
         assert_eq!(seconds("0.5"), Ok(0.5));
-        for bad in ["0", "-1", "1e30", "99999999999999999999", "nan", "inf", "1e-9", "x", ""] {
+        for bad in [
+            "0",
+            "-1",
+            "1e30",
+            "99999999999999999999",
+            "nan",
+            "inf",
+            "1e-9",
+            "x",
+            "",
+        ] {
             assert!(seconds(bad).is_err(), "{bad}");
         }
     }
@@ -161,7 +179,16 @@ mod tests {
         assert_eq!(size("256MiB"), Ok(256 << 20));
         assert_eq!(size("1000"), Ok(1000));
         assert_eq!(size("1G"), Ok(1 << 30));
-        for bad in ["x", "0", "5Q", "99999999999999999999G", "2T", "-1", "1.5M", ""] {
+        for bad in [
+            "x",
+            "0",
+            "5Q",
+            "99999999999999999999G",
+            "2T",
+            "-1",
+            "1.5M",
+            "",
+        ] {
             assert!(size(bad).is_err(), "{bad}");
         }
     }

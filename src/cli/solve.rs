@@ -114,11 +114,16 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         .ok_or_else(|| unknown_problem(&args.problem))?;
     let bytes = match &args.file {
         Some(path) => {
-            let f = std::fs::File::open(path)
-                .with_context(|| format!("reading {}", path.display()))?;
+            let f =
+                std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
             read_bounded(f, limit, &path.display().to_string(), &args.problem)?
         }
-        None => read_bounded(std::io::stdin().lock(), limit, "standard input", &args.problem)?,
+        None => read_bounded(
+            std::io::stdin().lock(),
+            limit,
+            "standard input",
+            &args.problem,
+        )?,
     };
     // Invalid UTF-8 can only sit inside a token (whitespace is ASCII), so the parser
     // names its line and field; the replacement character marks it.

@@ -121,13 +121,25 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 fn print_table(report: &Report) {
     outln!(
         "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12}",
-        "game", "tier", "checked", "agree", "disagree", "skipped", "per second"
+        "game",
+        "tier",
+        "checked",
+        "agree",
+        "disagree",
+        "skipped",
+        "per second"
     );
     for g in &report.games {
         for t in &g.tiers {
             outln!(
                 "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12.0}",
-                g.game, t.tier, t.checked, t.agreements, t.disagreements, t.skipped, t.per_second
+                g.game,
+                t.tier,
+                t.checked,
+                t.agreements,
+                t.disagreements,
+                t.skipped,
+                t.per_second
             );
         }
     }
@@ -151,7 +163,8 @@ fn print_table(report: &Report) {
     } else {
         outln!(
             "\n{} disagreement(s) (seed {})",
-            report.disagreements, report.seed
+            report.disagreements,
+            report.seed
         );
     }
 }

@@ -131,14 +131,20 @@ impl<'a> Reader<'a> {
             tok.parse::<u64>().map_err(|_| {
                 let what = if digits {
                     format!("out of range: the largest allowed is {max}")
-                } else if tok.starts_with('-') && tok.len() > 1 && tok[1..].bytes().all(|b| b.is_ascii_digit()) {
+                } else if tok.starts_with('-')
+                    && tok.len() > 1
+                    && tok[1..].bytes().all(|b| b.is_ascii_digit())
+                {
                     "a negative number".to_string()
                 } else if tok.contains('\u{FFFD}') {
                     "invalid UTF-8".to_string()
                 } else {
                     "not a non-negative integer".to_string()
                 };
-                self.error(field, format!("expected a number, found {} ({what})", quote(tok)))
+                self.error(
+                    field,
+                    format!("expected a number, found {} ({what})", quote(tok)),
+                )
             })?
         };
         if v < min || v > max {
@@ -190,7 +196,10 @@ impl<'a> Reader<'a> {
             None => Ok(()),
             Some(t) => Err(self.error(
                 "end of input",
-                format!("unexpected {} after {after}; the input should end there", quote(t)),
+                format!(
+                    "unexpected {} after {after}; the input should end there",
+                    quote(t)
+                ),
             )),
         }
     }
