@@ -75,7 +75,7 @@ pub struct AuditOptions {
     /// Seed of every random choice; the same seed gives the same inputs.
     pub seed: u64,
     /// Wall-time budget of the search. Shrinking a failure found late may take up to
-    /// half of it again, but at most one run's time limit.
+    /// half of it again.
     pub time: Duration,
     /// Stop after this many cases (searching only; shrinking comes on top).
     pub max_cases: Option<u64>,
@@ -574,11 +574,8 @@ pub fn audit<P: Problem, C: Contestant + ?Sized>(
     let (verdict, counterexample) = match found {
         None => (Verdict::Ok, None),
         Some((_, cases, failure)) => {
-            // Shrinking may use what is left of the budget, and at least half of it but
-            // no more than one run's time limit past it: `--time` is held within about
-            // one `--timeout`.
-            let grace = opts.time.mul_f64(0.5).min(opts.limits.timeout);
-            let deadline = (ctx.start + opts.time).max(Instant::now() + grace);
+            // Shrinking may use what is left of the budget, and at least half of it.
+            let deadline = (ctx.start + opts.time).max(Instant::now() + opts.time.mul_f64(0.5));
             let s = shrink::Shrinker::new(&ctx, deadline).shrink(cases, failure)?;
             if s.failure.kind == Verdict::WrongAnswer && opts.oracle_budget > 0 {
                 // Blame the program only if the oracle, where it can, agrees with the

@@ -27,8 +27,8 @@ pub struct Args {
     /// The program to audit and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     pub command: Vec<String>,
-    /// Total time budget, in seconds; the audit ends within about one --timeout of it
-    /// (shrinking a failure found late gets up to half of it, at most one --timeout).
+    /// Total time budget of the search, in seconds (shrinking a late failure may take
+    /// up to half of it again).
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = options::seconds)]
     pub time: f64,
     /// Stop the search after this many cases.
