@@ -250,13 +250,17 @@ fn planted_bug_is_caught_by_quickcheck_and_shrunk() {
 #[test]
 fn planted_bug_is_caught_by_the_fuzz_check() {
     // The same body the nim_agree fuzz target runs, with the planted solver: it must
-    // panic (libFuzzer reports a panic as a crash) and name the reproducing command.
+    // panic (libFuzzer reports a panic as a crash), name the position and say how to
+    // re-check the planted solver (not sgcheck's own, which is right there).
     let caught = std::panic::catch_unwind(|| {
         fuzzing::agree(&FORGETS_LAST_PILE, &Nim, &Piles(vec![0, 0, 1]))
     });
     let err = caught.expect_err("the fuzz check accepted a wrong answer");
     let msg = err.downcast_ref::<String>().cloned().unwrap_or_default();
-    assert!(msg.contains("sgcheck check nim '0,0,1'"), "{msg}");
+    assert!(msg.contains("position:  0,0,1"), "{msg}");
+    assert!(msg.contains("fast:      lose"), "{msg}");
+    assert!(msg.contains("oracle:    win, best 2:1"), "{msg}");
+    assert!(msg.contains("check_instance(&planted"), "{msg}");
     // And the correct solver passes the same input.
     assert_eq!(
         fuzzing::agree(&NimSubject, &Nim, &Piles(vec![0, 0, 1])),
