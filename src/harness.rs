@@ -269,7 +269,8 @@ where
 ///         .filter(|&a| a < n && loses(n - a))
 ///         .map(TakeCoins)
 ///         .collect();
-///     Analysis { win: !winning.is_empty(), winning, remoteness: None }
+///     // With no coin left, the opponent took the last one: the player to move has won.
+///     Analysis { win: !loses(n), winning, remoteness: None }
 /// }
 ///
 /// sgcheck::quickcheck(take_range);
