@@ -12,7 +12,7 @@
 //! |---|---|
 //! | one position | [`check`], [`assert_agrees`] |
 //! | every small instance, smallest first, then random ones | [`sweep`], [`sweep_with`], [`assert_sweep`] |
-//! | a quickcheck property | [`quickcheck`], or [`crate::arbitrary::agrees`] in your own property (feature `quickcheck`) |
+//! | a quickcheck property | `quickcheck()`, or `arbitrary::agrees` in your own property (feature `quickcheck`) |
 //! | a cargo-fuzz target | [`crate::fuzzing::check_case`] |
 //!
 //! Every failure is a [`Disagreement`]: the position, the rules, both answers (verdict,

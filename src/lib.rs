@@ -17,8 +17,8 @@
 //! - [`check`] / [`assert_agrees`]: one position;
 //! - [`sweep`] / [`assert_sweep`]: every small instance, smallest first, then random
 //!   ones, in parallel, for a given time;
-//! - [`quickcheck()`] (feature `quickcheck`): a quickcheck property with shrinking, or
-//!   [`arbitrary::agrees`] inside a property of your own;
+//! - `quickcheck()` (feature `quickcheck`): a quickcheck property with shrinking, or
+//!   `arbitrary::agrees` inside a property of your own;
 //! - [`fuzzing::check_case`]: the body of a `cargo fuzz` target.
 //!
 //! ```
@@ -47,9 +47,9 @@
 //! # Features
 //!
 //! - `cli` (default): the `sgcheck` command line and the contest-program audit
-//!   ([`cli`], [`audit`]), with their dependencies. Library users can turn it off:
+//!   (modules `cli` and `audit`), with their dependencies. Library users can turn it off:
 //!   `sgcheck = { version = "0.1", default-features = false }`.
-//! - `quickcheck`: quickcheck `Arbitrary` for [`Case<R>`] and [`quickcheck()`].
+//! - `quickcheck`: quickcheck `Arbitrary` for [`Case<R>`] and `quickcheck()`.
 //! - `serde` (enabled by `cli`): `Serialize` for the reports of [`verify`].
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
