@@ -49,7 +49,11 @@ fn bash(rules: &Bash, pos: &Piles, period: u64) -> Analysis<Take> {
             }
         }
     }
-    Analysis { win: x != 0, winning, remoteness: None }
+    Analysis {
+        win: x != 0,
+        winning,
+        remoteness: None,
+    }
 }
 
 /// The fuzz target's body.

@@ -93,7 +93,10 @@ impl Game for Kayles {
 
     /// `Debug` of `Rows` is not Rust syntax (`Rows([1, 2])`), so say it in full.
     fn reproduce(&self, pos: &Rows) -> String {
-        format!("sgcheck::assert_agrees(&Kayles, &Rows(vec!{:?}), kayles)", pos.0)
+        format!(
+            "sgcheck::assert_agrees(&Kayles, &Rows(vec!{:?}), kayles)",
+            pos.0
+        )
     }
 }
 
@@ -132,7 +135,11 @@ fn solve(pos: &Rows, two: bool) -> Analysis<Knock> {
             }
         }
     }
-    Analysis { win: x != 0, winning, remoteness: None }
+    Analysis {
+        win: x != 0,
+        winning,
+        remoteness: None,
+    }
 }
 
 fn kayles(_: &Kayles, pos: &Rows) -> Analysis<Knock> {
@@ -157,5 +164,8 @@ fn main() {
         .expect_err("the planted bug went unnoticed");
     println!("forgets_two_pin_knocks caught:\n{err}");
     // The smallest position that needs a two-pin knock: one row of 2 (knock both).
-    assert!(err.to_string().contains("position:  2\n"), "not the smallest position");
+    assert!(
+        err.to_string().contains("position:  2\n"),
+        "not the smallest position"
+    );
 }

@@ -43,12 +43,20 @@ fn lasker(pos: &Piles, equal_splits: bool) -> Analysis<LaskerMove> {
                 }
                 if sg(smaller) ^ sg(n - smaller) == need {
                     let larger = n - smaller;
-                    winning.push(LaskerMove::Split { pile, smaller, larger });
+                    winning.push(LaskerMove::Split {
+                        pile,
+                        smaller,
+                        larger,
+                    });
                 }
             }
         }
     }
-    Analysis { win: x != 0, winning, remoteness: None }
+    Analysis {
+        win: x != 0,
+        winning,
+        remoteness: None,
+    }
 }
 
 fn my_lasker(_: &Lasker, pos: &Piles) -> Analysis<LaskerMove> {
@@ -80,6 +88,9 @@ fn main() {
         .expect_err("the planted bug went unnoticed");
     let report = format!("{failure:?}");
     println!("buggy_lasker caught:\n{report}");
-    assert!(report.contains("position:  2\\n"), "not shrunk to the pile 2");
+    assert!(
+        report.contains("position:  2\\n"),
+        "not shrunk to the pile 2"
+    );
     println!("shrunk to the single pile 2, as expected");
 }

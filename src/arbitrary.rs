@@ -48,8 +48,8 @@
 
 pub use crate::game::Case;
 use crate::game::Game;
-use crate::verify::{compare, Disagreement, Rng};
 use crate::harness::FastSolver;
+use crate::verify::{compare, Disagreement, Rng};
 use quickcheck::{Arbitrary, Gen, TestResult, Testable};
 use rand::SeedableRng;
 use sgcheck_oracles::{Analysis, Solver};
@@ -131,7 +131,11 @@ where
 
     /// The smallest failing case reachable from `case` by [`Game::shrink`], with its
     /// disagreement.
-    pub fn shrink_failure(&self, mut case: Case<R>, mut d: Disagreement) -> (Case<R>, Disagreement) {
+    pub fn shrink_failure(
+        &self,
+        mut case: Case<R>,
+        mut d: Disagreement,
+    ) -> (Case<R>, Disagreement) {
         'steps: for _ in 0..SHRINK_STEPS {
             for smaller in Arbitrary::shrink(&case) {
                 if let Ok(Some(e)) = disagreement(&smaller, &self.fast) {

@@ -58,14 +58,14 @@ pub use sgcheck_oracles as oracles;
 
 /// The `arbitrary` crate, whose `Arbitrary` [`Case<R>`] implements (for fuzz targets).
 pub use ::arbitrary as arbitrary_crate;
-/// The `rand` crate of [`verify::Rng`]'s traits (`rand::Rng` for `gen_range`).
-pub use rand;
-/// The `rand_chacha` crate of [`verify::Rng`].
-pub use rand_chacha;
 /// The `quickcheck` crate whose `Arbitrary` [`Case<R>`] implements.
 #[cfg(feature = "quickcheck")]
 #[cfg_attr(docsrs, doc(cfg(feature = "quickcheck")))]
 pub use ::quickcheck as quickcheck_crate;
+/// The `rand` crate of [`verify::Rng`]'s traits (`rand::Rng` for `gen_range`).
+pub use rand;
+/// The `rand_chacha` crate of [`verify::Rng`].
+pub use rand_chacha;
 
 #[cfg(feature = "quickcheck")]
 #[cfg_attr(docsrs, doc(cfg(feature = "quickcheck")))]

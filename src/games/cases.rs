@@ -102,10 +102,14 @@ impl Game for TakeRange {
             .map(|n| (*self, Coins(n)))
             .collect();
         out.extend(
-            shrink::number(q, p).into_iter().map(|q| (TakeRange { p, q }, *pos)),
+            shrink::number(q, p)
+                .into_iter()
+                .map(|q| (TakeRange { p, q }, *pos)),
         );
         out.extend(
-            shrink::number(p, 1).into_iter().map(|p| (TakeRange { p, q }, *pos)),
+            shrink::number(p, 1)
+                .into_iter()
+                .map(|p| (TakeRange { p, q }, *pos)),
         );
         out
     }
@@ -192,7 +196,9 @@ mod tests {
         assert!(s.iter().any(|x| x.1 .0 == vec![4]));
         assert!(s.iter().all(|x| x.1 .0.iter().sum::<u64>() < 7));
         // Every smaller pile, not only 0, half and one less: 6 reaches 2.
-        assert!(Lasker.shrink(&Piles(vec![6])).contains(&(Lasker, Piles(vec![2]))));
+        assert!(Lasker
+            .shrink(&Piles(vec![6]))
+            .contains(&(Lasker, Piles(vec![2]))));
         let f = FollowingNim::new(vec![1, 2]).unwrap();
         let s = f.shrink(&FnPosition {
             piles: vec![2, 5],
