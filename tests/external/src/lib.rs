@@ -28,7 +28,11 @@ pub fn lasker(pos: &Piles, equal_splits: bool) -> Analysis<LaskerMove> {
             for smaller in 1..=n / 2 {
                 let equal = smaller * 2 == n;
                 if (equal_splits || !equal) && sg(smaller) ^ sg(n - smaller) == need {
-                    winning.push(LaskerMove::Split { pile, smaller, larger: n - smaller });
+                    winning.push(LaskerMove::Split {
+                        pile,
+                        smaller,
+                        larger: n - smaller,
+                    });
                 }
             }
             for amount in 1..=n {
@@ -38,7 +42,11 @@ pub fn lasker(pos: &Piles, equal_splits: bool) -> Analysis<LaskerMove> {
             }
         }
     }
-    Analysis { win: x != 0, winning, remoteness: None }
+    Analysis {
+        win: x != 0,
+        winning,
+        remoteness: None,
+    }
 }
 
 /// The correct Lasker solver.
@@ -150,7 +158,11 @@ pub fn take_two_with(pos: &Rows, cap: usize) -> Analysis<Pair> {
             }
         }
     }
-    Analysis { win: x != 0, winning, remoteness: None }
+    Analysis {
+        win: x != 0,
+        winning,
+        remoteness: None,
+    }
 }
 
 /// The correct take-two solver.

@@ -32,7 +32,10 @@ fn one_position() {
     let msg = panic_message(|| sgcheck::assert_agrees(&TakeTwo, &Rows(vec![5]), buggy_take_two));
     assert!(msg.contains("position:  5\n"), "{msg}");
     // The default reproduction writes the instance with Debug.
-    assert!(msg.contains("sgcheck::assert_agrees(&TakeTwo, &Rows([5])"), "{msg}");
+    assert!(
+        msg.contains("sgcheck::assert_agrees(&TakeTwo, &Rows([5])"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -65,7 +68,9 @@ fn quickcheck_routes() {
     fn prop(c: Case<TakeTwo>) -> TestResult {
         agrees(&c, take_two)
     }
-    QuickCheck::new().tests(200).quickcheck(prop as fn(Case<TakeTwo>) -> TestResult);
+    QuickCheck::new()
+        .tests(200)
+        .quickcheck(prop as fn(Case<TakeTwo>) -> TestResult);
 
     // Planted bugs: caught and shrunk to the smallest positions.
     let f = QuickCheck::new()
