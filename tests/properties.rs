@@ -267,3 +267,43 @@ fn planted_bug_is_caught_by_the_fuzz_check() {
         fuzzing::Checked::Kept
     );
 }
+
+/// Lasker's Nim with the split into two equal halves forgotten (a parity bug: it shows
+/// only on even piles).
+fn drops_equal_splits(
+    _: &Lasker,
+    pos: &Piles,
+) -> Analysis<sgcheck::oracles::games::lasker::LaskerMove> {
+    use sgcheck::oracles::games::lasker::LaskerMove;
+    let mut a = sgcheck::games::lasker::analyze(pos);
+    a.winning
+        .retain(|m| !matches!(m, LaskerMove::Split { smaller, larger, .. } if smaller == larger));
+    a
+}
+
+#[test]
+fn parity_bug_shrinks_to_the_pile_2() {
+    // From failing cases a shrinker that only tries 0, half and one less gets stuck on
+    // (6 fails, 0, 3 and 5 pass; in 1,2,1,1,1 every one-pile-fewer list passes), the
+    // offered shrinkers reach the single pile 2.
+    let property = sgcheck::arbitrary::Property::new(drops_equal_splits);
+    for start in [vec![6], vec![1, 2, 1, 1, 1], vec![4, 2, 2], vec![10, 1, 1]] {
+        let case = Case::new(Lasker, Piles(start.clone()));
+        let d = sgcheck::harness::check(&Lasker, &case.position, drops_equal_splits)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{start:?} does not show the bug"));
+        let (minimal, d) = property.shrink_failure(case, d);
+        assert_eq!(minimal.position.0, vec![2], "from {start:?}: {d}");
+    }
+    // And the quickcheck route finds it and reports the pile 2 with both answers.
+    let failure = QuickCheck::new()
+        .tests(500)
+        .quicktest(sgcheck::arbitrary::Property::new(drops_equal_splits))
+        .expect_err("parity bug not caught");
+    let text = format!("{failure:?}");
+    assert!(text.contains("position:  2\\n"), "{text}");
+    assert!(
+        text.contains("oracle:    win, best 0:2, 2 winning moves [0:2 0=1+1]"),
+        "{text}"
+    );
+}
