@@ -67,6 +67,19 @@ pub use rand;
 /// The `rand_chacha` crate of [`verify::Rng`].
 pub use rand_chacha;
 
+/// The `anyhow` crate of the subcommands' results ([`cli`]).
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub use anyhow;
+/// The `clap` crate of [`cli::Cli`] (its `Parser` trait parses the arguments).
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub use clap;
+/// The `indicatif` crate of the progress bars the CLI and the audit take.
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub use indicatif;
+
 #[cfg(feature = "quickcheck")]
 #[cfg_attr(docsrs, doc(cfg(feature = "quickcheck")))]
 pub mod arbitrary;
