@@ -180,12 +180,16 @@ mod tests {
     fn edges() {
         // Heaps of 0, 1 and 2 have no move.
         for s in ["-", "0", "1,2,2,1"] {
-            let a = Solver::new(GrundyGame).analyze(&s.parse().unwrap()).unwrap();
+            let a = Solver::new(GrundyGame)
+                .analyze(&s.parse().unwrap())
+                .unwrap();
             assert!(!a.win, "{s}");
             assert_eq!(a.remoteness, Some(0));
         }
         // 3 = 1+2 and then no move: won in one.
-        let a = Solver::new(GrundyGame).analyze(&"3".parse().unwrap()).unwrap();
+        let a = Solver::new(GrundyGame)
+            .analyze(&"3".parse().unwrap())
+            .unwrap();
         assert_eq!(a.winning, vec!["0=1+2".parse().unwrap()]);
     }
 

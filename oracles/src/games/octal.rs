@@ -239,7 +239,11 @@ impl FromStr for Octal {
 
 impl fmt::Display for OctalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}={}+{}", self.heap, self.take, self.left, self.right)
+        write!(
+            f,
+            "{}:{}={}+{}",
+            self.heap, self.take, self.left, self.right
+        )
     }
 }
 
@@ -269,7 +273,11 @@ impl FromStr for OctalMove {
             .map_err(|e| NotationError::new(WHAT, s, format!("heap: {e}")))?;
         let (take, left, right) = (num("k", k)?, num("a", a)?, num("b", b)?);
         if take == 0 {
-            return Err(NotationError::new(WHAT, s, "a move removes at least one token"));
+            return Err(NotationError::new(
+                WHAT,
+                s,
+                "a move removes at least one token",
+            ));
         }
         if left > right {
             return Err(NotationError::new(WHAT, s, "write the smaller heap first"));
@@ -302,7 +310,9 @@ mod tests {
     #[test]
     fn kayles_values_oeis_a002186() {
         // OEIS A002186 (Kayles), n = 0..=20: measured through verdicts alone.
-        let want = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1];
+        let want = [
+            0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1,
+        ];
         let k = code("0.77");
         for (n, &g) in want.iter().enumerate() {
             assert_eq!(grundy(&k, n as u64), g, "n={n}");
@@ -312,7 +322,9 @@ mod tests {
     #[test]
     fn dawsons_chess_values_oeis_a002187() {
         // OEIS A002187 (Dawson's chess, 0.137), n = 0..=20.
-        let want = [0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0];
+        let want = [
+            0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0,
+        ];
         let d = code("0.137");
         for (n, &g) in want.iter().enumerate() {
             assert_eq!(grundy(&d, n as u64), g, "n={n}");
@@ -400,11 +412,15 @@ mod tests {
     fn edges() {
         // No heaps, or empty heaps: no move, lost at once.
         for s in ["-", "0", "0,0"] {
-            let a = Solver::new(code("0.77")).analyze(&s.parse().unwrap()).unwrap();
+            let a = Solver::new(code("0.77"))
+                .analyze(&s.parse().unwrap())
+                .unwrap();
             assert!(!a.win, "{s}");
         }
         // Kayles: two equal heaps lose (mirror play).
-        let a = Solver::new(code("0.77")).analyze(&"3,3".parse().unwrap()).unwrap();
+        let a = Solver::new(code("0.77"))
+            .analyze(&"3,3".parse().unwrap())
+            .unwrap();
         assert!(!a.win);
     }
 }

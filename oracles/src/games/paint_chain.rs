@@ -139,7 +139,11 @@ impl FromStr for Circle {
         const WHAT: &str = "circle";
         let t = s.trim();
         if t.is_empty() {
-            return Err(NotationError::new(WHAT, s, "a circle has at least one bead"));
+            return Err(NotationError::new(
+                WHAT,
+                s,
+                "a circle has at least one bead",
+            ));
         }
         if t.len() > MAX_BEADS {
             return Err(NotationError::new(

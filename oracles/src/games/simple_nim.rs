@@ -175,11 +175,19 @@ impl FromStr for SimpleNimMove {
         if let Some((h, parts)) = s.split_once('=') {
             let p: Vec<&str> = parts.split('+').collect();
             if p.len() != 3 {
-                return Err(NotationError::new(WHAT, s, "expected heap=a+b+c for a split"));
+                return Err(NotationError::new(
+                    WHAT,
+                    s,
+                    "expected heap=a+b+c for a split",
+                ));
             }
             let parts = [num("a", p[0])?, num("b", p[1])?, num("c", p[2])?];
             if parts[0] == 0 {
-                return Err(NotationError::new(WHAT, s, "all three heaps must be non-empty"));
+                return Err(NotationError::new(
+                    WHAT,
+                    s,
+                    "all three heaps must be non-empty",
+                ));
             }
             if parts[0] > parts[1] || parts[1] > parts[2] {
                 return Err(NotationError::new(WHAT, s, "write the parts ascending"));
@@ -194,7 +202,11 @@ impl FromStr for SimpleNimMove {
             .ok_or_else(|| NotationError::new(WHAT, s, "expected heap:amount or heap=a+b+c"))?;
         let amount = num("amount", a)?;
         if amount == 0 {
-            return Err(NotationError::new(WHAT, s, "a move takes at least one token"));
+            return Err(NotationError::new(
+                WHAT,
+                s,
+                "a move takes at least one token",
+            ));
         }
         Ok(SimpleNimMove::Take {
             heap: heap_index(h)?,
@@ -216,8 +228,18 @@ mod tests {
     #[test]
     fn spec_samples_hdu5795() {
         // hdu5795 sample: `4 4` => Second player wins, `1 2 4` => First player wins.
-        assert!(!Solver::new(SimpleNim).analyze(&"4,4".parse().unwrap()).unwrap().win);
-        assert!(Solver::new(SimpleNim).analyze(&"1,2,4".parse().unwrap()).unwrap().win);
+        assert!(
+            !Solver::new(SimpleNim)
+                .analyze(&"4,4".parse().unwrap())
+                .unwrap()
+                .win
+        );
+        assert!(
+            Solver::new(SimpleNim)
+                .analyze(&"1,2,4".parse().unwrap())
+                .unwrap()
+                .win
+        );
     }
 
     #[test]
