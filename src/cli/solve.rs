@@ -62,8 +62,8 @@ const SOLVE_INPUT_FLOOR: u64 = 16 << 20;
 const SOLVE_INPUT_MAX: u64 = 4 << 30;
 
 /// The size past which an input of `p` cannot be valid: its case limit times the
-/// numbers of its largest case, [`BYTES_PER_NUMBER`] each; at least
-/// [`SOLVE_INPUT_FLOOR`] (and [`SOLVE_INPUT_MAX`] with `--lenient`).
+/// numbers of its largest case, `BYTES_PER_NUMBER` each; at least
+/// `SOLVE_INPUT_FLOOR` (and `SOLVE_INPUT_MAX` with `--lenient`).
 pub fn input_bound<P: Problem>(p: &P, lenient: bool) -> u64 {
     use rand::SeedableRng;
     if lenient {
