@@ -14,6 +14,7 @@
 use sgcheck_oracles::Analysis;
 
 pub mod bash;
+pub mod declared;
 pub mod ed;
 pub mod following_nim;
 pub mod lasker;
