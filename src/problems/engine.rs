@@ -285,7 +285,7 @@ impl Declared {
         self.fields.iter().position(|f| f.name == name)
     }
 
-    fn rules_of(&self, case: &Case) -> Result<Arc<dyn DeclaredRules>, String> {
+    pub(crate) fn rules_of(&self, case: &Case) -> Result<Arc<dyn DeclaredRules>, String> {
         match &self.rules {
             RulesSrc::Fixed(r) => Ok(r.clone()),
             RulesSrc::PerCase(params) => {
@@ -308,7 +308,7 @@ impl Declared {
         }
     }
 
-    fn position_of<'c>(&self, case: &'c Case) -> Cow<'c, [u64]> {
+    pub(crate) fn position_of<'c>(&self, case: &'c Case) -> Cow<'c, [u64]> {
         if let [i] = self.position[..] {
             Cow::Borrowed(&case.fields[i])
         } else {
@@ -633,7 +633,13 @@ impl Declared {
                     fields.push(vec![v]);
                 }
                 Some(l) => {
-                    let top_len = Self::top(&l.len, scale, f.geometric);
+                    // Lengths grow with the square of the scale (or geometrically): small
+                    // scales hold a few values, so early failures are small ones.
+                    let top_len = if f.geometric {
+                        Self::top(&l.len, scale, true)
+                    } else {
+                        Self::top(&l.len, scale * scale, false)
+                    };
                     let mut min_len = l.len.min;
                     if shape != Shape::Any {
                         // Losing and many-winning shapes need two numbers at least.

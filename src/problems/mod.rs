@@ -16,6 +16,8 @@ use std::sync::OnceLock;
 
 pub mod declaration;
 mod engine;
+#[cfg(test)]
+mod tests_declared;
 mod reader;
 
 pub use declaration::{DeclarationError, FORMAT};
@@ -240,9 +242,76 @@ mod tests {
         // 10^4 piles: a bounded number of candidates.
         let big: Vec<u64> = (0..10_000).collect();
         let c = shrink_piles(&big, 1);
-        assert!(c.len() <= 2 * FINE_SHRINK_LEN + 8, "{} candidates", c.len());
+        assert!(c.len() <= 2 * 64 + 8, "{} candidates", c.len());
         assert!(c
             .iter()
             .all(|v| v.len() < big.len() || v.iter().sum::<u64>() < big.iter().sum()));
+    }
+}
+
+/// Test helpers: p2197 with plain lists of piles as cases, for tests of the layers
+/// above that build cases by hand.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+
+    /// The built-in p2197, its cases as the list of piles.
+    pub struct P2197;
+
+    fn p() -> &'static Declared {
+        builtin("p2197").expect("built-in")
+    }
+
+    fn case(piles: &[u64]) -> Case {
+        Case {
+            fields: vec![piles.to_vec()],
+        }
+    }
+
+    fn piles(c: Case) -> Vec<u64> {
+        c.fields.into_iter().next().unwrap_or_default()
+    }
+
+    impl Problem for P2197 {
+        type Case = Vec<u64>;
+        fn info(&self) -> Info {
+            p().info()
+        }
+        fn parse(&self, input: &str, lenient: bool) -> Result<Vec<Vec<u64>>, ParseError> {
+            Ok(p().parse(input, lenient)?.into_iter().map(piles).collect())
+        }
+        fn write_input(&self, cases: &[Vec<u64>]) -> String {
+            let cases: Vec<Case> = cases.iter().map(|c| case(c)).collect();
+            p().write_input(&cases)
+        }
+        fn answer(&self, c: &Vec<u64>, index: usize) -> Vec<String> {
+            p().answer(&case(c), index)
+        }
+        fn oracle_answer(
+            &self,
+            c: &Vec<u64>,
+            index: usize,
+            budget: usize,
+        ) -> Result<Vec<String>, SearchError> {
+            p().oracle_answer(&case(c), index, budget)
+        }
+        fn max_cases(&self) -> usize {
+            p().max_cases()
+        }
+        fn check_limits(&self, c: &Vec<u64>) -> Result<(), String> {
+            p().check_limits(&case(c))
+        }
+        fn small_cases(&self, size: u32) -> Vec<Vec<u64>> {
+            p().small_cases(size).into_iter().map(piles).collect()
+        }
+        fn generate(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Vec<u64> {
+            piles(p().generate(rng, scale, shape))
+        }
+        fn shrink(&self, c: &Vec<u64>) -> Vec<Vec<u64>> {
+            p().shrink(&case(c)).into_iter().map(piles).collect()
+        }
+        fn halves(&self, c: &Vec<u64>) -> Vec<Vec<u64>> {
+            p().halves(&case(c)).into_iter().map(piles).collect()
+        }
     }
 }
