@@ -40,6 +40,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         println!("      input:  {}", p.input);
         println!("      output: {}", p.output);
         println!("      limits: {}", p.limits);
+        println!("      declared in: {}", p.source);
     }
     Ok(EXIT_OK)
 }

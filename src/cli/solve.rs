@@ -1,10 +1,10 @@
 //! `sgcheck solve <problem> [FILE]`: answer a contest input in the original format.
 
 use crate::cli::EXIT_OK;
-use crate::problems::{self, Problem, Visitor};
+use crate::problems::{self, Declared, Problem, Visitor};
 use anyhow::{anyhow, bail, Context};
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Which engine answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -18,10 +18,13 @@ pub enum Engine {
 /// Arguments of `sgcheck solve`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Problem id (see `sgcheck list`).
-    pub problem: String,
+    /// Problem id (see `sgcheck list`); leave it out with `--problem FILE`.
+    pub problem: Option<String>,
     /// Input file; standard input when absent.
     pub file: Option<PathBuf>,
+    /// A problem declaration file (TOML) instead of a built-in problem id.
+    #[arg(long = "problem", value_name = "FILE")]
+    pub declaration: Option<PathBuf>,
     /// Which engine answers.
     #[arg(long, value_enum, default_value_t = Engine::Fast)]
     pub engine: Engine,
@@ -52,8 +55,29 @@ impl Visitor for Solve<'_> {
     }
 }
 
+/// The problem a command works on: a built-in id, or a declaration file
+/// (`--problem FILE`). Exactly one of the two must be given.
+pub fn choose(id: Option<&str>, declaration: Option<&Path>) -> anyhow::Result<Declared> {
+    match (id, declaration) {
+        (Some(id), None) => problems::builtin(id)
+            .cloned()
+            .ok_or_else(|| unknown_problem(id)),
+        (None, Some(path)) => Declared::from_file(path).map_err(|e| anyhow!("{e}")),
+        (Some(id), Some(path)) => bail!(
+            "give a problem id ({id:?}) or --problem {}, not both",
+            path.display()
+        ),
+        (None, None) => bail!("no problem: give a problem id (see `sgcheck list`) or --problem FILE"),
+    }
+}
+
 /// Runs `sgcheck solve`.
-pub fn run(args: Args) -> anyhow::Result<i32> {
+pub fn run(mut args: Args) -> anyhow::Result<i32> {
+    // With --problem, the one positional argument is the input file.
+    if args.declaration.is_some() && args.file.is_none() {
+        args.file = args.problem.take().map(PathBuf::from);
+    }
+    let problem = choose(args.problem.as_deref(), args.declaration.as_deref())?;
     let mut input = String::new();
     match &args.file {
         Some(path) => {
@@ -66,14 +90,11 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                 .context("reading standard input")?;
         }
     }
-    let out = problems::with_problem(
-        &args.problem,
-        Solve {
-            input: &input,
-            args: &args,
-        },
-    )
-    .ok_or_else(|| unknown_problem(&args.problem))??;
+    let out = Solve {
+        input: &input,
+        args: &args,
+    }
+    .visit(&problem)?;
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(out.as_bytes())?;
     stdout.flush()?;
@@ -88,15 +109,3 @@ pub fn unknown_problem(id: &str) -> anyhow::Error {
     )
 }
 
-/// Fails with a usage error unless `id` names a problem.
-pub fn require_problem(id: &str) -> anyhow::Result<()> {
-    struct Exists;
-    impl Visitor for Exists {
-        type Output = ();
-        fn visit<P: Problem>(self, _: &P) {}
-    }
-    if problems::with_problem(id, Exists).is_none() {
-        bail!(unknown_problem(id));
-    }
-    Ok(())
-}
