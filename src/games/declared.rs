@@ -61,13 +61,27 @@ pub enum ParamValue<'a> {
 }
 
 /// A winning move as a declaration prints it: the game's move fields (named by
-/// [`DeclarableGame::move_fields`]) and the compact notation of `sgcheck check`.
+/// [`DeclarableGame::move_fields`], at most four) and, when asked for, the compact
+/// notation of `sgcheck check`.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct MoveView {
-    /// The values of the move fields, in the order of [`DeclarableGame::move_fields`].
-    pub fields: Vec<u64>,
-    /// The compact notation (`0:3`, `0=1+4`, `0 2 3`, ...).
+    /// The values of the move fields, in the order of [`DeclarableGame::move_fields`]
+    /// (unused places are 0).
+    pub fields: [u64; 4],
+    /// The compact notation (`0:3`, `0=1+4`, `0 2 3`, ...); empty unless the analysis
+    /// was asked for it.
     pub text: String,
+}
+
+impl MoveView {
+    fn new(fields: &[u64], text: impl FnOnce() -> String, notation: bool) -> MoveView {
+        let mut f = [0; 4];
+        f[..fields.len()].copy_from_slice(fields);
+        MoveView {
+            fields: f,
+            text: if notation { text() } else { String::new() },
+        }
+    }
 }
 
 /// Largest values the fast solver of a game handles in a position: declarations may
@@ -113,15 +127,17 @@ pub trait DeclaredRules: Sync + Send {
     }
     /// The fast solver's verdict: whether the player to move wins.
     fn first_wins(&self, position: &[u64]) -> bool;
-    /// The fast solver's verdict and every winning move, in canonical order.
-    fn analyze(&self, position: &[u64]) -> Analysis<MoveView>;
+    /// The fast solver's verdict and every winning move, in canonical order (with
+    /// their notation when `notation`).
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView>;
     /// The oracle's verdict.
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError>;
-    /// The oracle's verdict and every winning move.
+    /// The oracle's verdict and every winning move (with their notation).
     fn oracle_analyze(
         &self,
         position: &[u64],
         budget: usize,
+        notation: bool,
     ) -> Result<Analysis<MoveView>, SearchError>;
     /// Changes `position` into a losing one, each number `i` staying within
     /// `bounds[i]` (inclusive); false when this did not succeed (the position may
@@ -153,19 +169,20 @@ pub fn game(id: &str) -> Option<&'static dyn DeclarableGame> {
     GAMES.iter().copied().find(|g| g.id() == id)
 }
 
-fn map_analysis<M>(a: Analysis<M>, view: impl Fn(&M) -> MoveView) -> Analysis<MoveView> {
+fn map_analysis<M>(
+    a: Analysis<M>,
+    notation: bool,
+    view: impl Fn(&M, bool) -> MoveView,
+) -> Analysis<MoveView> {
     Analysis {
         win: a.win,
-        winning: a.winning.iter().map(view).collect(),
+        winning: a.winning.iter().map(|m| view(m, notation)).collect(),
         remoteness: a.remoteness,
     }
 }
 
-fn pile_move(m: &sgcheck_oracles::games::nim::Take) -> MoveView {
-    MoveView {
-        fields: vec![m.pile as u64, m.amount],
-        text: m.to_string(),
-    }
+fn pile_move(m: &sgcheck_oracles::games::nim::Take, notation: bool) -> MoveView {
+    MoveView::new(&[m.pile as u64, m.amount], || m.to_string(), notation)
 }
 
 fn number(params: &[ParamValue<'_>], i: usize, name: &str) -> Result<u64, String> {
@@ -249,8 +266,8 @@ impl DeclaredRules for NimRules {
     fn first_wins(&self, position: &[u64]) -> bool {
         nim::first_wins(position)
     }
-    fn analyze(&self, position: &[u64]) -> Analysis<MoveView> {
-        map_analysis(nim::analyze(&Piles(position.to_vec())), pile_move)
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(nim::analyze(&Piles(position.to_vec())), notation, pile_move)
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         let o = Solver::verdict_only(Nim)
@@ -258,11 +275,16 @@ impl DeclaredRules for NimRules {
             .outcome(&Piles(position.to_vec()))?;
         Ok(o.win)
     }
-    fn oracle_analyze(&self, p: &[u64], budget: usize) -> Result<Analysis<MoveView>, SearchError> {
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
         let a = Solver::verdict_only(Nim)
             .with_budget(budget)
             .analyze(&Piles(p.to_vec()))?;
-        Ok(map_analysis(a, pile_move))
+        Ok(map_analysis(a, notation, pile_move))
     }
     fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
         losing_sum(p, b, rng, |x| x, |need, lo, hi, _| {
@@ -308,9 +330,9 @@ impl DeclaredRules for BashRules {
             .fold(0, |x, &n| x ^ bash::pile_value(n, self.0))
             != 0
     }
-    fn analyze(&self, position: &[u64]) -> Analysis<MoveView> {
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
         let a = bash::analyze(&Bash { m: self.0 }, &Piles(position.to_vec()));
-        map_analysis(a, pile_move)
+        map_analysis(a, notation, pile_move)
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         let o = Solver::verdict_only(Bash { m: self.0 })
@@ -318,11 +340,16 @@ impl DeclaredRules for BashRules {
             .outcome(&Piles(position.to_vec()))?;
         Ok(o.win)
     }
-    fn oracle_analyze(&self, p: &[u64], budget: usize) -> Result<Analysis<MoveView>, SearchError> {
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
         let a = Solver::verdict_only(Bash { m: self.0 })
             .with_budget(budget)
             .analyze(&Piles(p.to_vec()))?;
-        Ok(map_analysis(a, pile_move))
+        Ok(map_analysis(a, notation, pile_move))
     }
     fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
         let m1 = self.0.saturating_add(1);
@@ -405,11 +432,8 @@ impl TakeRangeRules {
     }
 }
 
-fn coins_move(m: &sgcheck_oracles::games::take_range::TakeCoins) -> MoveView {
-    MoveView {
-        fields: vec![m.0],
-        text: m.to_string(),
-    }
+fn coins_move(m: &sgcheck_oracles::games::take_range::TakeCoins, notation: bool) -> MoveView {
+    MoveView::new(&[m.0], || m.to_string(), notation)
 }
 
 impl DeclaredRules for TakeRangeRules {
@@ -425,22 +449,28 @@ impl DeclaredRules for TakeRangeRules {
     fn first_wins(&self, position: &[u64]) -> bool {
         take_range::first_wins(self.0, self.1, Self::coins(position))
     }
-    fn analyze(&self, position: &[u64]) -> Analysis<MoveView> {
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
         let rules = TakeRange {
             p: self.0,
             q: self.1,
         };
         map_analysis(
             take_range::analyze(&rules, &Coins(Self::coins(position))),
+            notation,
             coins_move,
         )
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         Ok(self.oracle(budget).outcome(&Coins(Self::coins(position)))?.win)
     }
-    fn oracle_analyze(&self, p: &[u64], budget: usize) -> Result<Analysis<MoveView>, SearchError> {
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
         let a = self.oracle(budget).analyze(&Coins(Self::coins(p)))?;
-        Ok(map_analysis(a, coins_move))
+        Ok(map_analysis(a, notation, coins_move))
     }
     fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
         // Lost exactly when 1 <= n mod (p + q) <= p.
@@ -462,20 +492,17 @@ impl DeclaredRules for TakeRangeRules {
 pub struct LaskerGame;
 struct LaskerRules;
 
-fn lasker_move(m: &sgcheck_oracles::games::lasker::LaskerMove) -> MoveView {
+fn lasker_move(m: &sgcheck_oracles::games::lasker::LaskerMove, notation: bool) -> MoveView {
     use sgcheck_oracles::games::lasker::LaskerMove;
     let fields = match *m {
-        LaskerMove::Take { pile, amount } => vec![pile as u64, amount, 0, 0],
+        LaskerMove::Take { pile, amount } => [pile as u64, amount, 0, 0],
         LaskerMove::Split {
             pile,
             smaller,
             larger,
-        } => vec![pile as u64, 0, smaller, larger],
+        } => [pile as u64, 0, smaller, larger],
     };
-    MoveView {
-        fields,
-        text: m.to_string(),
-    }
+    MoveView::new(&fields, || m.to_string(), notation)
 }
 
 impl DeclarableGame for LaskerGame {
@@ -497,8 +524,8 @@ impl DeclaredRules for LaskerRules {
     fn first_wins(&self, position: &[u64]) -> bool {
         lasker::first_wins(position)
     }
-    fn analyze(&self, position: &[u64]) -> Analysis<MoveView> {
-        map_analysis(lasker::analyze(&Piles(position.to_vec())), lasker_move)
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(lasker::analyze(&Piles(position.to_vec())), notation, lasker_move)
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         let o = Solver::verdict_only(Lasker)
@@ -506,11 +533,16 @@ impl DeclaredRules for LaskerRules {
             .outcome(&Piles(position.to_vec()))?;
         Ok(o.win)
     }
-    fn oracle_analyze(&self, p: &[u64], budget: usize) -> Result<Analysis<MoveView>, SearchError> {
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
         let a = Solver::verdict_only(Lasker)
             .with_budget(budget)
             .analyze(&Piles(p.to_vec()))?;
-        Ok(map_analysis(a, lasker_move))
+        Ok(map_analysis(a, notation, lasker_move))
     }
     fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
         // The closed form is an involution: the one size worth `need` is SG(need).
@@ -633,10 +665,10 @@ impl DeclaredRules for SubtractionRules {
     fn first_wins(&self, position: &[u64]) -> bool {
         position.iter().fold(0, |x, &n| x ^ self.grundy(n)) != 0
     }
-    fn analyze(&self, position: &[u64]) -> Analysis<MoveView> {
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
         let rules = self.oracle_rules(position);
         let a = subtraction::analyze_by(rules.set(), |n| self.grundy(n), &Piles(position.to_vec()));
-        map_analysis(a, pile_move)
+        map_analysis(a, notation, pile_move)
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         let o = Solver::verdict_only(self.oracle_rules(position))
@@ -644,11 +676,16 @@ impl DeclaredRules for SubtractionRules {
             .outcome(&Piles(position.to_vec()))?;
         Ok(o.win)
     }
-    fn oracle_analyze(&self, p: &[u64], budget: usize) -> Result<Analysis<MoveView>, SearchError> {
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
         let a = Solver::verdict_only(self.oracle_rules(p))
             .with_budget(budget)
             .analyze(&Piles(p.to_vec()))?;
-        Ok(map_analysis(a, pile_move))
+        Ok(map_analysis(a, notation, pile_move))
     }
     fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
         let g = |n| self.grundy(n);
@@ -662,11 +699,12 @@ impl DeclaredRules for SubtractionRules {
 pub struct EdGame;
 struct EdRules;
 
-fn ed_move(m: &sgcheck_oracles::games::ed::EdMove) -> MoveView {
-    MoveView {
-        fields: vec![m.pair as u64, u64::from(m.split), m.first],
-        text: m.to_string(),
-    }
+fn ed_move(m: &sgcheck_oracles::games::ed::EdMove, notation: bool) -> MoveView {
+    MoveView::new(
+        &[m.pair as u64, u64::from(m.split), m.first],
+        || m.to_string(),
+        notation,
+    )
 }
 
 impl DeclarableGame for EdGame {
@@ -724,8 +762,8 @@ impl DeclaredRules for EdRules {
     fn first_wins(&self, position: &[u64]) -> bool {
         ed::first_wins(position)
     }
-    fn analyze(&self, position: &[u64]) -> Analysis<MoveView> {
-        map_analysis(ed::analyze(&EdPiles(position.to_vec())), ed_move)
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(ed::analyze(&EdPiles(position.to_vec())), notation, ed_move)
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         let o = Solver::verdict_only(Ed)
@@ -733,11 +771,16 @@ impl DeclaredRules for EdRules {
             .outcome(&EdPiles(position.to_vec()))?;
         Ok(o.win)
     }
-    fn oracle_analyze(&self, p: &[u64], budget: usize) -> Result<Analysis<MoveView>, SearchError> {
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
         let a = Solver::verdict_only(Ed)
             .with_budget(budget)
             .analyze(&EdPiles(p.to_vec()))?;
-        Ok(map_analysis(a, ed_move))
+        Ok(map_analysis(a, notation, ed_move))
     }
     /// The last pair becomes a pair worth the XOR of the others' values; when that
     /// needs piles above the bound, another pair is redrawn; after a few tries every
@@ -778,11 +821,8 @@ impl DeclaredRules for EdRules {
 pub struct SplitGameDecl;
 struct SplitRules;
 
-fn split_move(m: &sgcheck_oracles::games::split::SplitMove) -> MoveView {
-    MoveView {
-        fields: vec![m.i as u64, m.j as u64, m.k as u64],
-        text: m.to_string(),
-    }
+fn split_move(m: &sgcheck_oracles::games::split::SplitMove, notation: bool) -> MoveView {
+    MoveView::new(&[m.i as u64, m.j as u64, m.k as u64], || m.to_string(), notation)
 }
 
 impl DeclarableGame for SplitGameDecl {
@@ -811,15 +851,20 @@ impl DeclaredRules for SplitRules {
     fn first_wins(&self, position: &[u64]) -> bool {
         split::row_value(position) != 0
     }
-    fn analyze(&self, position: &[u64]) -> Analysis<MoveView> {
-        map_analysis(split::analyze_counts(position), split_move)
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(split::analyze_counts(position), notation, split_move)
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
-        Ok(self.oracle_analyze(position, budget)?.win)
+        Ok(self.oracle_analyze(position, budget, false)?.win)
     }
     /// A count beyond [`Bottles::MAX_COUNT`] cannot be represented in the oracle's
     /// positions and counts as too large.
-    fn oracle_analyze(&self, p: &[u64], budget: usize) -> Result<Analysis<MoveView>, SearchError> {
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
         let too_large = SearchError::Budget { budget };
         let row = p
             .iter()
@@ -833,7 +878,7 @@ impl DeclaredRules for SplitRules {
         let a = Solver::verdict_only(SplitGame)
             .with_budget(budget)
             .analyze(&Bottles(row))?;
-        Ok(map_analysis(a, split_move))
+        Ok(map_analysis(a, notation, split_move))
     }
     fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], _: &mut ChaCha8Rng) -> bool {
         let top = b.iter().map(|&(_, hi)| hi).min().unwrap_or(0);
@@ -915,14 +960,19 @@ impl DeclaredRules for FollowingNimRules {
     fn first_wins(&self, position: &[u64]) -> bool {
         self.tables(position).first_wins(&free(position))
     }
-    fn analyze(&self, position: &[u64]) -> Analysis<MoveView> {
-        map_analysis(self.tables(position).analyze(&free(position)), pile_move)
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(self.tables(position).analyze(&free(position)), notation, pile_move)
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         Ok(self.oracle(budget)?.outcome(&free(position))?.win)
     }
-    fn oracle_analyze(&self, p: &[u64], budget: usize) -> Result<Analysis<MoveView>, SearchError> {
-        Ok(map_analysis(self.oracle(budget)?.analyze(&free(p))?, pile_move))
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        Ok(map_analysis(self.oracle(budget)?.analyze(&free(p))?, notation, pile_move))
     }
     /// Cold piles (the special-only chain is lost from them) whose values XOR to 0,
     /// or failing that pairs of equal cold piles (0 is always cold).

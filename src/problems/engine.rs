@@ -11,7 +11,6 @@ use crate::games::declared::{DeclarableGame, DeclaredRules, MoveView, ParamValue
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::{Analysis, SearchError};
-use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -186,6 +185,31 @@ pub(crate) struct Output {
     pub reverse: bool,
 }
 
+/// The position of a case: the one field that holds it, or its fields' values
+/// gathered (on the stack when few).
+pub(crate) enum Position<'c> {
+    Borrowed(&'c [u64]),
+    Inline([u64; 8], usize),
+    Owned(Vec<u64>),
+}
+
+impl std::ops::Deref for Position<'_> {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        match self {
+            Position::Borrowed(s) => s,
+            Position::Inline(a, n) => &a[..*n],
+            Position::Owned(v) => v,
+        }
+    }
+}
+
+impl Position<'_> {
+    fn into_owned(self) -> Vec<u64> {
+        self.to_vec()
+    }
+}
+
 /// A problem read from a declaration. Implements [`Problem`] with [`Case`].
 #[derive(Clone)]
 pub struct Declared {
@@ -199,6 +223,8 @@ pub struct Declared {
     output: Output,
     /// Whether the answer needs the winning moves (not only the verdict).
     needs_moves: bool,
+    /// Whether it prints moves in the game's notation (`{move}`).
+    needs_notation: bool,
 }
 
 impl std::fmt::Debug for Declared {
@@ -233,6 +259,7 @@ impl Declared {
             .lines
             .iter()
             .any(|t| t.uses("count") || t.uses("best") || t.uses("moves"));
+        let needs_notation = output.move_template.uses("move");
         Declared {
             info,
             game,
@@ -243,6 +270,7 @@ impl Declared {
             position,
             output,
             needs_moves,
+            needs_notation,
         }
     }
 
@@ -285,40 +313,57 @@ impl Declared {
         self.fields.iter().position(|f| f.name == name)
     }
 
-    pub(crate) fn rules_of(&self, case: &Case) -> Result<Arc<dyn DeclaredRules>, String> {
+    pub(crate) fn rules_of<'c>(&'c self, case: &'c Case) -> Result<Arc<dyn DeclaredRules>, String> {
         match &self.rules {
             RulesSrc::Fixed(r) => Ok(r.clone()),
             RulesSrc::PerCase(params) => {
-                let values: Vec<ParamValue<'_>> = params
-                    .iter()
-                    .map(|p| match p {
-                        ParamSrc::Field(i) => {
-                            let v = &case.fields[*i];
-                            if self.fields[*i].list.is_some() {
-                                ParamValue::List(v)
-                            } else {
-                                ParamValue::Number(v[0])
-                            }
+                let value = |p: &'c ParamSrc| match p {
+                    ParamSrc::Field(i) => {
+                        let v = &case.fields[*i];
+                        if self.fields[*i].list.is_some() {
+                            ParamValue::List(v)
+                        } else {
+                            ParamValue::Number(v[0])
                         }
-                        other => other.constant(),
-                    })
-                    .collect();
-                self.game.rules(&values)
+                    }
+                    other => other.constant(),
+                };
+                // Built for every case: on the stack when there are few parameters.
+                let mut buf = [ParamValue::Number(0); 4];
+                if params.len() <= buf.len() {
+                    for (slot, p) in buf.iter_mut().zip(params) {
+                        *slot = value(p);
+                    }
+                    self.game.rules(&buf[..params.len()])
+                } else {
+                    let values: Vec<ParamValue<'_>> = params.iter().map(value).collect();
+                    self.game.rules(&values)
+                }
             }
         }
     }
 
-    pub(crate) fn position_of<'c>(&self, case: &'c Case) -> Cow<'c, [u64]> {
+    pub(crate) fn position_of<'c>(&self, case: &'c Case) -> Position<'c> {
         if let [i] = self.position[..] {
-            Cow::Borrowed(&case.fields[i])
-        } else {
-            Cow::Owned(
-                self.position
-                    .iter()
-                    .flat_map(|&i| case.fields[i].iter().copied())
-                    .collect(),
-            )
+            return Position::Borrowed(&case.fields[i]);
         }
+        let mut inline = [0u64; 8];
+        let mut n = 0;
+        for &i in &self.position {
+            for &v in &case.fields[i] {
+                if n == inline.len() {
+                    return Position::Owned(
+                        self.position
+                            .iter()
+                            .flat_map(|&i| case.fields[i].iter().copied())
+                            .collect(),
+                    );
+                }
+                inline[n] = v;
+                n += 1;
+            }
+        }
+        Position::Inline(inline, n)
     }
 
     /// Bounds of every position number, by the limits (or `top`, a smaller ceiling
@@ -683,7 +728,7 @@ impl Declared {
     fn winning_count(&self, rules: &dyn DeclaredRules, position: &[u64]) -> Option<usize> {
         // The analysis costs up to the sum of the position for some games.
         let small = position.len() <= 64 && position.iter().try_fold(0u64, |a, &v| a.checked_add(v)).is_some_and(|s| s <= 1 << 20);
-        small.then(|| rules.analyze(position).count())
+        small.then(|| rules.analyze(position, false).count())
     }
 
     fn make_losing(&self, rng: &mut ChaCha8Rng, case: &mut Case, tops: &[u64]) -> bool {
@@ -809,7 +854,7 @@ impl Problem for Declared {
         };
         let pos = self.position_of(case);
         let a = if self.needs_moves {
-            Ok(rules.analyze(&pos))
+            Ok(rules.analyze(&pos, self.needs_notation))
         } else {
             Err(rules.first_wins(&pos))
         };
@@ -827,7 +872,7 @@ impl Problem for Declared {
             .map_err(|_| SearchError::Budget { budget })?;
         let pos = self.position_of(case);
         let a = if self.needs_moves {
-            Ok(rules.oracle_analyze(&pos, budget)?)
+            Ok(rules.oracle_analyze(&pos, budget, self.needs_notation)?)
         } else {
             Err(rules.oracle_first_wins(&pos, budget)?)
         };

@@ -361,3 +361,15 @@ fn million_piles_parse_and_answer() {
     let cases = p("hdu3032").parse(&input, false).unwrap();
     assert_eq!(solve_fast(p("hdu3032"), &cases), "Bob\n");
 }
+
+#[test]
+fn aliases_table_matches_the_declarations() {
+    for (alias, id) in BUILTIN_ALIASES {
+        assert!(p(id).info().aliases.contains(alias), "{alias} -> {id}");
+    }
+    for prob in builtins() {
+        for alias in prob.info().aliases {
+            assert_eq!(builtin(alias).unwrap().info().id, prob.info().id);
+        }
+    }
+}
