@@ -100,10 +100,10 @@ fn long_list(p: &Declared, rng: &mut ChaCha8Rng, len: usize, keep: impl Fn(u64) 
     let mut out = Vec::with_capacity(len);
     while out.len() < len {
         let c = p.generate(rng, 1.0, Shape::Any);
-        out.extend(c.fields[0].iter().copied().filter(|&v| keep(v)));
+        out.extend(p.fields(&c)[0].iter().copied().filter(|&v| keep(v)));
     }
     out.truncate(len);
-    Case { fields: vec![out] }
+    p.case(vec![out])
 }
 
 /// The largest input of problem `id` (see the module doc for the choices).
@@ -154,24 +154,30 @@ fn largest_input(id: &str) -> Input {
             )
         }
         "bzoj1188" => {
-            let cases = cases_where(p, rng, p.max_cases(), |c| c.fields[0].len() == 21);
+            let cases = cases_where(p, rng, p.max_cases(), |c| p.fields(c)[0].len() == 21);
             (write_checked(p, &cases), "t=10, n=21, p <= 10^4")
         }
         "uva1378" => {
             // Two lines per case: 10^5 lines.
-            let cases = cases_where(p, rng, LINE_CASES / 2, |c| c.fields[0].len() == 23);
+            let cases = cases_where(p, rng, LINE_CASES / 2, |c| p.fields(c)[0].len() == 23);
             (
                 write_checked(p, &cases),
                 "5*10^4 games (10^5 lines) + `0`, n=23, S <= 1000",
             )
         }
         "followingnim" => {
-            let mut cases = cases_where(p, rng, 100, |c| {
-                c.fields[0].len() == 50 && c.fields[1].len() == 100
+            let cases = cases_where(p, rng, 100, |c| {
+                let f = p.fields(c);
+                f[0].len() == 50 && f[1].len() == 100
             });
-            for c in &mut cases {
-                c.fields[1].shuffle(rng);
-            }
+            let cases: Vec<Case> = cases
+                .iter()
+                .map(|c| {
+                    let mut f = p.fields(c);
+                    f[1].shuffle(rng);
+                    p.case(f)
+                })
+                .collect();
             (
                 write_checked(p, &cases),
                 "T=100, n=50, m=100, piles <= 100",

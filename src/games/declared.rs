@@ -116,6 +116,19 @@ pub trait DeclarableGame: Sync + Send {
     /// Builds the rules from parameter values (in the order of
     /// [`DeclarableGame::parameters`]); an error says what is wrong with them.
     fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String>;
+
+    /// [`DeclaredRules::check`] for the rules of `params`, or why they are invalid.
+    /// Called for every case whose rules come from its fields: games whose rules are
+    /// a few numbers answer without building them.
+    fn check_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<(), String> {
+        self.rules(params)?.check(position)
+    }
+
+    /// [`DeclaredRules::first_wins`] for the rules of `params` (see
+    /// [`DeclarableGame::check_with`]).
+    fn first_wins_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<bool, String> {
+        Ok(self.rules(params)?.first_wins(position))
+    }
 }
 
 /// The rules of one declared game instance, answering positions given as numbers.
@@ -315,12 +328,22 @@ impl DeclarableGame for BashGame {
         &["pile", "amount"]
     }
     fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
-        let m = number(params, 0, "m")?;
-        if m == 0 {
-            return Err("m must be at least 1".into());
-        }
-        Ok(Arc::new(BashRules(m)))
+        Ok(Arc::new(BashRules(bash_m(params)?)))
     }
+    fn check_with(&self, params: &[ParamValue<'_>], _: &[u64]) -> Result<(), String> {
+        bash_m(params).map(|_| ())
+    }
+    fn first_wins_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<bool, String> {
+        Ok(BashRules(bash_m(params)?).first_wins(position))
+    }
+}
+
+fn bash_m(params: &[ParamValue<'_>]) -> Result<u64, String> {
+    let m = number(params, 0, "m")?;
+    if m == 0 {
+        return Err("m must be at least 1".into());
+    }
+    Ok(m)
 }
 
 impl DeclaredRules for BashRules {
@@ -410,13 +433,23 @@ impl DeclarableGame for TakeRangeGame {
         }
     }
     fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
-        let p = number(params, 0, "p")?;
-        let q = number(params, 1, "q")?;
-        if p == 0 || p > q {
-            return Err(format!("the rules need 1 <= p <= q, found p = {p}, q = {q}"));
-        }
-        Ok(Arc::new(TakeRangeRules(p, q)))
+        Ok(Arc::new(take_range_rules(params)?))
     }
+    fn check_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<(), String> {
+        take_range_rules(params)?.check(position)
+    }
+    fn first_wins_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<bool, String> {
+        Ok(take_range_rules(params)?.first_wins(position))
+    }
+}
+
+fn take_range_rules(params: &[ParamValue<'_>]) -> Result<TakeRangeRules, String> {
+    let p = number(params, 0, "p")?;
+    let q = number(params, 1, "q")?;
+    if p == 0 || p > q {
+        return Err(format!("the rules need 1 <= p <= q, found p = {p}, q = {q}"));
+    }
+    Ok(TakeRangeRules(p, q))
 }
 
 impl TakeRangeRules {

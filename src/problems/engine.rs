@@ -14,12 +14,127 @@ use sgcheck_oracles::{Analysis, SearchError};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-/// One case of a declared problem: the values of its fields, in declaration order
-/// (a number field holds one value, a list field its values).
+/// One case of a declared problem, as the numbers of the input in order: a number
+/// field's value, a list's length followed by its values. One allocation per case,
+/// whatever the fields: formats of 10^5 small cases read fast.
+/// [`Declared::fields`] and [`Declared::case`] convert from and to the fields.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Case {
-    /// The values of each field.
+    tokens: Tokens,
+}
+
+impl Case {
+    /// The numbers of the case, as in the input.
+    pub fn tokens(&self) -> &[u64] {
+        &self.tokens
+    }
+}
+
+/// The numbers of a case: up to four in place (most line formats: `n p q`), more on
+/// the heap.
+#[derive(Clone, Debug)]
+enum Tokens {
+    Inline([u64; 4], u8),
+    Heap(Vec<u64>),
+}
+
+impl Tokens {
+    fn new() -> Tokens {
+        Tokens::Inline([0; 4], 0)
+    }
+
+    fn push(&mut self, v: u64) {
+        match self {
+            Tokens::Inline(a, n) if (*n as usize) < a.len() => {
+                a[*n as usize] = v;
+                *n += 1;
+            }
+            Tokens::Inline(a, n) => {
+                let mut h = Vec::with_capacity(8);
+                h.extend_from_slice(&a[..*n as usize]);
+                h.push(v);
+                *self = Tokens::Heap(h);
+            }
+            Tokens::Heap(h) => h.push(v),
+        }
+    }
+
+    fn reserve(&mut self, extra: usize) {
+        if let Tokens::Inline(a, n) = self {
+            if *n as usize + extra > a.len() {
+                let mut h = Vec::with_capacity(*n as usize + extra);
+                h.extend_from_slice(&a[..*n as usize]);
+                *self = Tokens::Heap(h);
+            }
+        }
+        if let Tokens::Heap(h) = self {
+            h.reserve(extra);
+        }
+    }
+}
+
+impl std::ops::Deref for Tokens {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        match self {
+            Tokens::Inline(a, n) => &a[..*n as usize],
+            Tokens::Heap(h) => h,
+        }
+    }
+}
+
+impl PartialEq for Tokens {
+    fn eq(&self, other: &Tokens) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Tokens {}
+
+impl std::hash::Hash for Tokens {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
+
+/// A case as the values of its fields, in declaration order (a number field holds
+/// one value): what enumeration, generation and shrinking work on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Unpacked {
     pub fields: Vec<Vec<u64>>,
+}
+
+/// Read access to the fields of a case, packed or not.
+pub(crate) trait View {
+    fn field(&self, k: usize) -> &[u64];
+}
+
+impl View for Unpacked {
+    fn field(&self, k: usize) -> &[u64] {
+        &self.fields[k]
+    }
+}
+
+/// A packed case with its declaration, to find the fields in its numbers.
+pub(crate) struct Packed<'a> {
+    decl: &'a Declared,
+    tokens: &'a [u64],
+}
+
+impl View for Packed<'_> {
+    fn field(&self, k: usize) -> &[u64] {
+        let mut at = 0;
+        for f in &self.decl.fields[..k] {
+            at += match f.list {
+                None => 1,
+                Some(_) => 1 + self.tokens[at] as usize,
+            };
+        }
+        match self.decl.fields[k].list {
+            None => &self.tokens[at..at + 1],
+            Some(_) => &self.tokens[at + 1..at + 1 + self.tokens[at] as usize],
+        }
+    }
 }
 
 /// Bounds of one number: the limits, and what `--lenient` accepts instead.
@@ -210,7 +325,7 @@ impl Position<'_> {
     }
 }
 
-/// A problem read from a declaration. Implements [`Problem`] with [`Case`].
+/// A problem read from a declaration. Implements [`Problem`] with [`Unpacked`].
 #[derive(Clone)]
 pub struct Declared {
     info: Info,
@@ -303,7 +418,7 @@ impl Declared {
         self.game
     }
 
-    /// The names of the fields of a case, in order (the indices of [`Case::fields`]).
+    /// The names of the fields of a case, in order (the indices of [`Unpacked::fields`]).
     pub fn field_names(&self) -> Vec<&'static str> {
         self.fields.iter().map(|f| f.name).collect()
     }
@@ -313,49 +428,69 @@ impl Declared {
         self.fields.iter().position(|f| f.name == name)
     }
 
-    pub(crate) fn rules_of<'c>(&'c self, case: &'c Case) -> Result<Arc<dyn DeclaredRules>, String> {
+    pub(crate) fn rules_of<V: View>(&self, case: &V) -> Result<Arc<dyn DeclaredRules>, String> {
         match &self.rules {
             RulesSrc::Fixed(r) => Ok(r.clone()),
-            RulesSrc::PerCase(params) => {
-                let value = |p: &'c ParamSrc| match p {
-                    ParamSrc::Field(i) => {
-                        let v = &case.fields[*i];
-                        if self.fields[*i].list.is_some() {
-                            ParamValue::List(v)
-                        } else {
-                            ParamValue::Number(v[0])
-                        }
+            RulesSrc::PerCase(params) => self.with_params(params, case, |p| self.game.rules(p)),
+        }
+    }
+
+    /// Calls `f` with the rules' parameter values of a case (on the stack when few).
+    fn with_params<'s, V: View, R>(
+        &'s self,
+        params: &'s [ParamSrc],
+        case: &'s V,
+        f: impl FnOnce(&[ParamValue<'_>]) -> R,
+    ) -> R {
+        let value = |p: &'s ParamSrc| -> ParamValue<'s> {
+            match p {
+                ParamSrc::Field(i) => {
+                    let v = case.field(*i);
+                    if self.fields[*i].list.is_some() {
+                        ParamValue::List(v)
+                    } else {
+                        ParamValue::Number(v[0])
                     }
-                    other => other.constant(),
-                };
-                // Built for every case: on the stack when there are few parameters.
-                let mut buf = [ParamValue::Number(0); 4];
-                if params.len() <= buf.len() {
-                    for (slot, p) in buf.iter_mut().zip(params) {
-                        *slot = value(p);
-                    }
-                    self.game.rules(&buf[..params.len()])
-                } else {
-                    let values: Vec<ParamValue<'_>> = params.iter().map(value).collect();
-                    self.game.rules(&values)
                 }
+                other => other.constant(),
+            }
+        };
+        let mut buf = [ParamValue::Number(0); 4];
+        if params.len() <= buf.len() {
+            for (slot, p) in buf.iter_mut().zip(params) {
+                *slot = value(p);
+            }
+            f(&buf[..params.len()])
+        } else {
+            let values: Vec<ParamValue<'_>> = params.iter().map(value).collect();
+            f(&values)
+        }
+    }
+
+    /// The game's checks of a case.
+    fn game_check<V: View>(&self, case: &V) -> Result<(), String> {
+        let pos = self.position_of(case);
+        match &self.rules {
+            RulesSrc::Fixed(r) => r.check(&pos),
+            RulesSrc::PerCase(params) => {
+                self.with_params(params, case, |p| self.game.check_with(p, &pos))
             }
         }
     }
 
-    pub(crate) fn position_of<'c>(&self, case: &'c Case) -> Position<'c> {
+    pub(crate) fn position_of<'c, V: View>(&self, case: &'c V) -> Position<'c> {
         if let [i] = self.position[..] {
-            return Position::Borrowed(&case.fields[i]);
+            return Position::Borrowed(case.field(i));
         }
         let mut inline = [0u64; 8];
         let mut n = 0;
         for &i in &self.position {
-            for &v in &case.fields[i] {
+            for &v in case.field(i) {
                 if n == inline.len() {
                     return Position::Owned(
                         self.position
                             .iter()
-                            .flat_map(|&i| case.fields[i].iter().copied())
+                            .flat_map(|&i| case.field(i).iter().copied())
                             .collect(),
                     );
                 }
@@ -366,9 +501,50 @@ impl Declared {
         Position::Inline(inline, n)
     }
 
+    /// A case from the values of its fields (a number field holds one value).
+    pub fn case(&self, fields: Vec<Vec<u64>>) -> Case {
+        self.pack(&Unpacked { fields })
+    }
+
+    /// The values of the fields of a case, in declaration order.
+    pub fn fields(&self, case: &Case) -> Vec<Vec<u64>> {
+        self.unpack(case).fields
+    }
+
+    fn pack(&self, u: &Unpacked) -> Case {
+        let mut tokens = Tokens::new();
+        tokens.reserve(u.fields.iter().map(|f| f.len() + 1).sum());
+        for (f, v) in self.fields.iter().zip(&u.fields) {
+            if f.list.is_some() {
+                tokens.push(v.len() as u64);
+            }
+            for &x in v {
+                tokens.push(x);
+            }
+        }
+        Case { tokens }
+    }
+
+    fn unpack(&self, c: &Case) -> Unpacked {
+        let view = Packed {
+            decl: self,
+            tokens: &c.tokens,
+        };
+        Unpacked {
+            fields: (0..self.fields.len()).map(|k| view.field(k).to_vec()).collect(),
+        }
+    }
+
+    pub(crate) fn packed<'a>(&'a self, c: &'a Case) -> Packed<'a> {
+        Packed {
+            decl: self,
+            tokens: &c.tokens,
+        }
+    }
+
     /// Bounds of every position number, by the limits (or `top`, a smaller ceiling
     /// per field, for the generators).
-    fn position_bounds(&self, case: &Case, top: &[u64]) -> Vec<(u64, u64)> {
+    fn position_bounds(&self, case: &Unpacked, top: &[u64]) -> Vec<(u64, u64)> {
         let mut b = Vec::new();
         for &i in &self.position {
             let lo = self.fields[i].bounds.min;
@@ -377,7 +553,7 @@ impl Declared {
         b
     }
 
-    fn set_position(&self, case: &mut Case, values: &[u64]) {
+    fn set_position(&self, case: &mut Unpacked, values: &[u64]) {
         let mut k = 0;
         for &i in &self.position {
             let n = case.fields[i].len();
@@ -456,10 +632,11 @@ impl Declared {
         l: &ListSpec,
         n: u64,
         c: usize,
-    ) -> Result<Vec<u64>, ParseError> {
+        out: &mut Tokens,
+    ) -> Result<(), ParseError> {
         let (lo, hi) = f.bounds.range(r.lenient());
         // Capacity is capped: a lenient n is only a promise until the numbers are read.
-        let mut out = Vec::with_capacity(n.min(1 << 20) as usize);
+        out.reserve(n.min(1 << 20) as usize);
         let mut seen = rustc_hash::FxHashMap::default();
         for i in 1..=n {
             let v = r.number("", lo, hi).map_err(|mut e| {
@@ -479,7 +656,7 @@ impl Declared {
             }
             out.push(v);
         }
-        Ok(out)
+        Ok(())
     }
 
     fn check_length(r: &Reader<'_>, l: &ListSpec, n: u64, name: String) -> Result<(), ParseError> {
@@ -494,36 +671,39 @@ impl Declared {
         Ok(())
     }
 
-    /// Reads the rest of case `c` from field `from` on (`first` holds the values of
-    /// the fields before it, already read).
+    /// Reads the rest of case `c` from field `from` on (`tokens` holds the numbers
+    /// of the fields before it, already read).
     fn read_case(
         &self,
         r: &mut Reader<'_>,
         c: usize,
-        mut fields: Vec<Vec<u64>>,
+        from: usize,
+        mut tokens: Tokens,
     ) -> Result<Case, ParseError> {
-        for k in fields.len()..self.fields.len() {
-            let f = &self.fields[k];
-            let v = match &f.list {
-                None => vec![Self::read(r, &f.bounds, || f.what.name(c, 1))?],
+        for f in &self.fields[from..] {
+            match &f.list {
+                None => tokens.push(Self::read(r, &f.bounds, || f.what.name(c, 1))?),
                 Some(l) => {
                     let n = Self::read(r, &l.len, || l.what.name(c, 0))?;
                     Self::check_length(r, l, n, l.what.name(c, 0))?;
-                    self.read_list(r, f, l, n, c)?
+                    tokens.push(n);
+                    self.read_list(r, f, l, n, c, &mut tokens)?;
                 }
-            };
-            fields.push(v);
+            }
         }
-        let case = Case { fields };
-        self.check_case(r, &case, c)?;
-        Ok(case)
+        let view = Packed {
+            decl: self,
+            tokens: &tokens,
+        };
+        self.check_case(r, &view, c)?;
+        Ok(Case { tokens })
     }
 
     /// The constraints between fields and the game's own checks, at the current line.
-    fn check_case(&self, r: &Reader<'_>, case: &Case, c: usize) -> Result<(), ParseError> {
+    fn check_case<V: View>(&self, r: &Reader<'_>, case: &V, c: usize) -> Result<(), ParseError> {
         for (k, f) in self.fields.iter().enumerate() {
             if let Some(j) = f.at_least {
-                let (v, w) = (case.fields[k][0], case.fields[j][0]);
+                let (v, w) = (case.field(k)[0], case.field(j)[0]);
                 if v < w {
                     return Err(r.error(
                         f.what.name(c, 1),
@@ -535,16 +715,12 @@ impl Declared {
                 }
             }
         }
-        let rules = self
-            .rules_of(case)
-            .map_err(|m| r.error(format!("case {c}"), m))?;
-        rules
-            .check(&self.position_of(case))
+        self.game_check(case)
             .map_err(|m| r.error(format!("case {c}"), m))
     }
 
     /// Writes one case's lines.
-    fn write_case(&self, s: &mut String, case: &Case) {
+    fn write_case<V: View>(&self, s: &mut String, case: &V) {
         let mut line_open = false;
         let sep = |s: &mut String, open: &mut bool| {
             if *open {
@@ -552,7 +728,8 @@ impl Declared {
             }
             *open = true;
         };
-        for (f, v) in self.fields.iter().zip(&case.fields) {
+        for (k, f) in self.fields.iter().enumerate() {
+            let v = case.field(k);
             match &f.list {
                 None => {
                     sep(s, &mut line_open);
@@ -582,7 +759,7 @@ impl Declared {
 
     /// Whether a case respects the format (what `--lenient` never lifts) and the
     /// game's checks.
-    fn check_format(&self, case: &Case) -> Result<(), String> {
+    fn check_format(&self, case: &Unpacked) -> Result<(), String> {
         if case.fields.len() != self.fields.len() {
             return Err(format!(
                 "{} fields, expected {}",
@@ -652,7 +829,7 @@ impl Declared {
         }
     }
 
-    fn draw(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> (Case, Vec<u64>) {
+    fn draw(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> (Unpacked, Vec<u64>) {
         let mut fields: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
         let mut tops = Vec::with_capacity(self.fields.len());
         for f in &self.fields {
@@ -722,7 +899,7 @@ impl Declared {
                 }
             }
         }
-        (Case { fields }, tops)
+        (Unpacked { fields }, tops)
     }
 
     fn winning_count(&self, rules: &dyn DeclaredRules, position: &[u64]) -> Option<usize> {
@@ -731,7 +908,7 @@ impl Declared {
         small.then(|| rules.analyze(position, false).count())
     }
 
-    fn make_losing(&self, rng: &mut ChaCha8Rng, case: &mut Case, tops: &[u64]) -> bool {
+    fn make_losing(&self, rng: &mut ChaCha8Rng, case: &mut Unpacked, tops: &[u64]) -> bool {
         let Ok(rules) = self.rules_of(case) else {
             return false;
         };
@@ -758,46 +935,49 @@ impl Problem for Declared {
                 let t = Self::read(&mut r, num, || what.to_string())?;
                 let line = r.line();
                 for c in 1..=t {
-                    cases.push(self.read_case(&mut r, c as usize, Vec::new())?);
+                    cases.push(self.read_case(&mut r, c as usize, 0, Tokens::new())?);
                 }
                 r.expect_end(&format!("the {t} case(s) announced on line {line}"))?;
             }
             Layout::Eof => {
                 while !r.at_end() {
                     let c = cases.len() + 1;
-                    cases.push(self.read_case(&mut r, c, Vec::new())?);
+                    cases.push(self.read_case(&mut r, c, 0, Tokens::new())?);
                 }
             }
             Layout::Terminator { zeros, what } => loop {
                 let c = cases.len() + 1;
-                // The first `zeros` numbers are read as they come, then checked: all 0
-                // ends the input, anything else is a case.
-                let mut raw = Vec::with_capacity(*zeros);
-                for k in 0..*zeros {
+                let name = |k: usize| {
                     let f = &self.fields[k];
-                    let name = || match &f.list {
+                    match &f.list {
                         Some(l) => l.what.name(c, 0),
                         None => f.what.name(c, 1),
-                    };
+                    }
+                };
+                // The first `zeros` numbers are read as they come, then checked: all 0
+                // ends the input, anything else is a case.
+                let mut raw = [(0u64, 0usize); 8];
+                let zeros = (*zeros).min(raw.len());
+                for (k, slot) in raw.iter_mut().enumerate().take(zeros) {
                     let v = r.number("", 0, u64::MAX).map_err(|mut e| {
                         e.field = if k == 0 {
                             // At the end of input this names the last line: the
                             // terminator is missing.
-                            format!("{} (or {what})", name())
+                            format!("{} (or {what})", name(k))
                         } else {
-                            name()
+                            name(k)
                         };
                         e
                     })?;
-                    raw.push((v, r.line(), name));
+                    *slot = (v, r.line());
                 }
-                if raw.iter().all(|x| x.0 == 0) {
+                if raw[..zeros].iter().all(|x| x.0 == 0) {
                     r.expect_end(what)?;
                     break;
                 }
-                let mut fields = Vec::new();
+                let mut tokens = Tokens::new();
                 let mut list_len = None;
-                for (k, (v, line, name)) in raw.into_iter().enumerate() {
+                for (k, &(v, line)) in raw[..zeros].iter().enumerate() {
                     let f = &self.fields[k];
                     let num = f.list.as_ref().map_or(&f.bounds, |l| &l.len);
                     let (lo, hi) = num.range(lenient);
@@ -809,23 +989,20 @@ impl Problem for Declared {
                         };
                         return Err(ParseError {
                             line,
-                            field: name(),
+                            field: name(k),
                             message: format!("expected {lo}..={hi}, found {v}{why}"),
                         });
                     }
-                    match &f.list {
-                        None => fields.push(vec![v]),
-                        Some(l) => {
-                            Self::check_length(&r, l, v, name())?;
-                            list_len = Some((v, l));
-                        }
+                    tokens.push(v);
+                    if let Some(l) = &f.list {
+                        Self::check_length(&r, l, v, name(k))?;
+                        list_len = Some((v, l));
                     }
                 }
                 if let Some((n, l)) = list_len {
-                    let values = self.read_list(&mut r, &self.fields[0], l, n, c)?;
-                    fields.push(values);
+                    self.read_list(&mut r, &self.fields[0], l, n, c, &mut tokens)?;
                 }
-                cases.push(self.read_case(&mut r, c, fields)?);
+                cases.push(self.read_case(&mut r, c, zeros, tokens)?);
             },
         }
         Ok(cases)
@@ -837,7 +1014,7 @@ impl Problem for Declared {
             let _ = writeln!(s, "{}", cases.len());
         }
         for c in cases {
-            self.write_case(&mut s, c);
+            self.write_case(&mut s, &self.packed(c));
         }
         if let Layout::Terminator { zeros, .. } = self.layout {
             s.push_str(&vec!["0"; zeros].join(" "));
@@ -847,12 +1024,27 @@ impl Problem for Declared {
     }
 
     fn answer(&self, case: &Case, index: usize) -> Vec<String> {
-        let rules = match self.rules_of(case) {
-            Ok(r) => r,
-            // Parsing and the generators only make cases whose rules are valid.
-            Err(e) => return vec![format!("invalid rules: {e}")],
+        let view = self.packed(case);
+        if let (false, RulesSrc::PerCase(params)) = (self.needs_moves, &self.rules) {
+            let pos = self.position_of(&view);
+            return match self.with_params(params, &view, |p| self.game.first_wins_with(p, &pos)) {
+                Ok(win) => self.render(index, Err(win)),
+                Err(e) => vec![format!("invalid rules: {e}")],
+            };
+        }
+        let built;
+        let rules: &dyn DeclaredRules = match &self.rules {
+            RulesSrc::Fixed(r) => r.as_ref(),
+            RulesSrc::PerCase(_) => match self.rules_of(&view) {
+                Ok(r) => {
+                    built = r;
+                    built.as_ref()
+                }
+                // Parsing and the generators only make cases whose rules are valid.
+                Err(e) => return vec![format!("invalid rules: {e}")],
+            },
         };
-        let pos = self.position_of(case);
+        let pos = self.position_of(&view);
         let a = if self.needs_moves {
             Ok(rules.analyze(&pos, self.needs_notation))
         } else {
@@ -867,10 +1059,11 @@ impl Problem for Declared {
         index: usize,
         budget: usize,
     ) -> Result<Vec<String>, SearchError> {
+        let view = self.packed(case);
         let rules = self
-            .rules_of(case)
+            .rules_of(&view)
             .map_err(|_| SearchError::Budget { budget })?;
-        let pos = self.position_of(case);
+        let pos = self.position_of(&view);
         let a = if self.needs_moves {
             Ok(rules.oracle_analyze(&pos, budget, self.needs_notation)?)
         } else {
@@ -884,6 +1077,38 @@ impl Problem for Declared {
     }
 
     fn check_limits(&self, case: &Case) -> Result<(), String> {
+        self.limits(&self.unpack(case))
+    }
+
+    /// Every case whose size is `size`: the size of a case is the sum, over its
+    /// numbers, of how far each is above its minimum, plus, for each list, how many
+    /// more values it holds than its minimum length (in steps of `multiple_of`).
+    /// Lists grow to `enumerate_max` values at most, distinct lists come in
+    /// increasing order, and at most [`ENUM_CAP`] cases are returned.
+    fn small_cases(&self, size: u32) -> Vec<Case> {
+        let mut out = Vec::new();
+        let mut cur: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
+        self.enumerate(0, u64::from(size), &mut cur, &mut out);
+        out.iter().map(|u| self.pack(u)).collect()
+    }
+
+    fn generate(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Case {
+        self.pack(&self.generate_unpacked(rng, scale, shape))
+    }
+
+    fn shrink(&self, case: &Case) -> Vec<Case> {
+        let u = self.unpack(case);
+        self.shrink_unpacked(&u).iter().map(|c| self.pack(c)).collect()
+    }
+
+    fn halves(&self, case: &Case) -> Vec<Case> {
+        let u = self.unpack(case);
+        self.halves_unpacked(&u).iter().map(|c| self.pack(c)).collect()
+    }
+}
+
+impl Declared {
+    fn limits(&self, case: &Unpacked) -> Result<(), String> {
         self.check_format(case)?;
         for (f, v) in self.fields.iter().zip(&case.fields) {
             if let Some(l) = &f.list {
@@ -903,19 +1128,7 @@ impl Problem for Declared {
         Ok(())
     }
 
-    /// Every case whose size is `size`: the size of a case is the sum, over its
-    /// numbers, of how far each is above its minimum, plus, for each list, how many
-    /// more values it holds than its minimum length (in steps of `multiple_of`).
-    /// Lists grow to `enumerate_max` values at most, distinct lists come in
-    /// increasing order, and at most [`ENUM_CAP`] cases are returned.
-    fn small_cases(&self, size: u32) -> Vec<Case> {
-        let mut out = Vec::new();
-        let mut cur: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
-        self.enumerate(0, u64::from(size), &mut cur, &mut out);
-        out
-    }
-
-    fn generate(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Case {
+    fn generate_unpacked(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Unpacked {
         let scale = if scale.is_nan() {
             0.0
         } else {
@@ -934,7 +1147,7 @@ impl Problem for Declared {
                 case
             }
             Shape::ManyWinning => {
-                let mut best: Option<(usize, Case)> = None;
+                let mut best: Option<(usize, Unpacked)> = None;
                 for attempt in 0..12 {
                     let mut c = if attempt == 0 {
                         case.clone()
@@ -986,8 +1199,8 @@ impl Problem for Declared {
         }
     }
 
-    fn shrink(&self, case: &Case) -> Vec<Case> {
-        let mut out: Vec<Case> = Vec::new();
+    fn shrink_unpacked(&self, case: &Unpacked) -> Vec<Unpacked> {
+        let mut out: Vec<Unpacked> = Vec::new();
         for (k, f) in self.fields.iter().enumerate() {
             let v = &case.fields[k];
             let lo = f.bounds.min;
@@ -1025,16 +1238,16 @@ impl Problem for Declared {
             }
         }
         let small = case.fields.iter().map(Vec::len).sum::<usize>() <= 4 * FINE_SHRINK_LEN;
-        let mut kept: Vec<Case> = Vec::with_capacity(out.len());
+        let mut kept: Vec<Unpacked> = Vec::with_capacity(out.len());
         for c in out {
-            if c != *case && self.check_limits(&c).is_ok() && (!small || !kept.contains(&c)) {
+            if c != *case && self.limits(&c).is_ok() && (!small || !kept.contains(&c)) {
                 kept.push(c);
             }
         }
         kept
     }
 
-    fn halves(&self, case: &Case) -> Vec<Case> {
+    fn halves_unpacked(&self, case: &Unpacked) -> Vec<Unpacked> {
         // Each half of the longest list, in whole steps, when both halves are valid.
         let Some((k, l)) = self
             .fields
@@ -1059,22 +1272,20 @@ impl Problem for Declared {
                 c.fields[k] = half.to_vec();
                 c
             })
-            .filter(|c| self.check_limits(c).is_ok())
+            .filter(|c| self.limits(c).is_ok())
             .collect()
     }
-}
 
-impl Declared {
-    fn enumerate(&self, k: usize, budget: u64, cur: &mut Vec<Vec<u64>>, out: &mut Vec<Case>) {
+    fn enumerate(&self, k: usize, budget: u64, cur: &mut Vec<Vec<u64>>, out: &mut Vec<Unpacked>) {
         if out.len() >= ENUM_CAP {
             return;
         }
         if k == self.fields.len() {
             if budget == 0 {
-                let c = Case {
+                let c = Unpacked {
                     fields: cur.clone(),
                 };
-                if self.check_limits(&c).is_ok() {
+                if self.limits(&c).is_ok() {
                     out.push(c);
                 }
             }

@@ -269,13 +269,11 @@ pub(crate) mod testing {
     }
 
     fn case(piles: &[u64]) -> Case {
-        Case {
-            fields: vec![piles.to_vec()],
-        }
+        p().case(vec![piles.to_vec()])
     }
 
     fn piles(c: Case) -> Vec<u64> {
-        c.fields.into_iter().next().unwrap_or_default()
+        p().fields(&c).into_iter().next().unwrap_or_default()
     }
 
     impl Problem for P2197 {

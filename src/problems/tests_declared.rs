@@ -8,10 +8,8 @@ fn p(id: &str) -> &'static Declared {
     builtin(id).unwrap_or_else(|| panic!("no built-in {id}"))
 }
 
-fn case(fields: &[&[u64]]) -> Case {
-    Case {
-        fields: fields.iter().map(|f| f.to_vec()).collect(),
-    }
+fn case(id: &str, fields: &[&[u64]]) -> Case {
+    p(id).case(fields.iter().map(|f| f.to_vec()).collect())
 }
 
 fn solve(id: &str, input: &str) -> String {
@@ -77,11 +75,11 @@ fn known_answers() {
         (&[3, 2, 1, 0, 4, 5], ["0 2 5", "1"]),
         (&one_to_21, ["0 2 20", "10"]),
     ] {
-        assert_eq!(p("bzoj1188").answer(&case(&[row]), 0), want, "{row:?}");
+        assert_eq!(p("bzoj1188").answer(&case("bzoj1188", &[row]), 0), want, "{row:?}");
     }
     // uva1378 numbers the game from the index.
     assert_eq!(
-        p("uva1378").answer(&case(&[&[1, 0]]), 6),
+        p("uva1378").answer(&case("uva1378", &[&[1, 0]]), 6),
         ["Game 7: 0 1 1"]
     );
     // hdu3032: a pile of 2^31 - 1 is worth 2^31.
@@ -165,11 +163,11 @@ fn lenient_lifts_limits_only() {
     assert!(p("hdu3032").parse("1\n1\n2147483648\n", false).is_err());
     assert_eq!(ok("hdu3032", "1\n1\n2147483648\n").len(), 1);
     assert_eq!(solve_fast(p("hdu3032"), &ok("hdu3032", "1\n0\n")), "Bob\n");
-    assert_eq!(ok("hdu1848", "1 0 2\n0 0 0\n"), vec![case(&[&[1], &[0], &[2]])]);
+    assert_eq!(ok("hdu1848", "1 0 2\n0 0 0\n"), vec![case("hdu1848", &[&[1], &[0], &[2]])]);
     assert!(ok("hdu1848", "1 2\n1001\n0 0 0\n").len() == 1);
     assert_eq!(solve_fast(p("p2148"), &ok("p2148", "1\n0\n")), "NO\n");
     assert!(p("p2148").parse("1\n2\n0 1\n", true).is_err());
-    assert_eq!(ok("bzoj1188", "1\n1\n5\n"), vec![case(&[&[5]])]);
+    assert_eq!(ok("bzoj1188", "1\n1\n5\n"), vec![case("bzoj1188", &[&[5]])]);
     let big = ok("bzoj1188", "1\n2\n99999999999 7\n");
     assert_eq!(p("bzoj1188").answer(&big[0], 0), ["0 1 1", "1"]);
     assert!(p("bzoj1188").oracle_answer(&big[0], 0, 1000).is_err());
@@ -205,8 +203,9 @@ fn generators_respect_limits_and_shapes() {
                 let text = prob.write_input(std::slice::from_ref(&c));
                 assert_eq!(prob.parse(&text, false).unwrap(), vec![c.clone()], "{id}");
                 if scale >= 0.3 {
-                    let rules = prob.rules_of(&c).unwrap();
-                    let pos = prob.position_of(&c);
+                    let view = prob.packed(&c);
+                    let rules = prob.rules_of(&view).unwrap();
+                    let pos = prob.position_of(&view);
                     match shape {
                         Shape::Losing => {
                             tries += 1;
@@ -231,8 +230,8 @@ fn scale_one_reaches_the_limits() {
             .map(|_| p(id).generate(&mut rng, 1.0, Shape::Any))
             .fold((0, 0), |(n, v), c| {
                 (
-                    n.max(c.fields[field].len()),
-                    v.max(c.fields[field].iter().copied().max().unwrap_or(0)),
+                    n.max(p(id).fields(&c)[field].len()),
+                    v.max(p(id).fields(&c)[field].iter().copied().max().unwrap_or(0)),
                 )
             })
     };
@@ -243,8 +242,9 @@ fn scale_one_reaches_the_limits() {
     let mut big = (0usize, 0u64);
     for _ in 0..30 {
         let c = p("hdu3032").generate(&mut rng, 1.0, Shape::Any);
-        big.0 = big.0.max(c.fields[0].len());
-        big.1 = big.1.max(c.fields[0].iter().copied().max().unwrap_or(0));
+        let f = p("hdu3032").fields(&c);
+        big.0 = big.0.max(f[0].len());
+        big.1 = big.1.max(f[0].iter().copied().max().unwrap_or(0));
     }
     assert!(big.0 > 500_000, "{big:?}");
     assert_eq!(big.1, 2_147_483_647);
@@ -252,18 +252,18 @@ fn scale_one_reaches_the_limits() {
 
 #[test]
 fn small_cases_smallest_first() {
-    assert_eq!(p("p2197").small_cases(0), vec![case(&[&[0]])]);
-    assert_eq!(p("hdu1846").small_cases(0), vec![case(&[&[1], &[1]])]);
+    assert_eq!(p("p2197").small_cases(0), vec![case("p2197", &[&[0]])]);
+    assert_eq!(p("hdu1846").small_cases(0), vec![case("hdu1846", &[&[1], &[1]])]);
     assert_eq!(p("hdu1846").small_cases(3).len(), 4);
-    assert_eq!(p("hdu2897").small_cases(0), vec![case(&[&[1], &[1], &[1]])]);
+    assert_eq!(p("hdu2897").small_cases(0), vec![case("hdu2897", &[&[1], &[1], &[1]])]);
     assert_eq!(p("hdu1848").small_cases(1).len(), 3);
-    assert_eq!(p("p2148").small_cases(0), vec![case(&[&[1, 1]])]);
-    assert_eq!(p("bzoj1188").small_cases(0), vec![case(&[&[0, 0]])]);
+    assert_eq!(p("p2148").small_cases(0), vec![case("p2148", &[&[1, 1]])]);
+    assert_eq!(p("bzoj1188").small_cases(0), vec![case("bzoj1188", &[&[0, 0]])]);
     assert!(p("bzoj1188")
         .small_cases(4)
-        .contains(&case(&[&[0, 0, 0, 1, 0]])));
-    assert_eq!(p("uva1378").small_cases(0), vec![case(&[&[0]])]);
-    assert_eq!(p("followingnim").small_cases(0), vec![case(&[&[0], &[1]])]);
+        .contains(&case("bzoj1188", &[&[0, 0, 0, 1, 0]])));
+    assert_eq!(p("uva1378").small_cases(0), vec![case("uva1378", &[&[0]])]);
+    assert_eq!(p("followingnim").small_cases(0), vec![case("followingnim", &[&[0], &[1]])]);
     for prob in builtins() {
         for size in 0..6 {
             let cases = prob.small_cases(size);
@@ -272,7 +272,7 @@ fn small_cases_smallest_first() {
                 prob.check_limits(c).unwrap();
             }
             let mut sorted = cases.clone();
-            sorted.sort_by(|a, b| a.fields.cmp(&b.fields));
+            sorted.sort_by(|a, b| a.tokens().cmp(b.tokens()));
             sorted.dedup();
             assert_eq!(sorted.len(), cases.len(), "repeats");
         }
@@ -281,7 +281,7 @@ fn small_cases_smallest_first() {
     assert!(p("followingnim")
         .small_cases(5)
         .iter()
-        .all(|c| c.fields[1].windows(2).all(|w| w[0] < w[1])));
+        .all(|c| p("followingnim").fields(c)[1].windows(2).all(|w| w[0] < w[1])));
 }
 
 #[test]
@@ -304,21 +304,18 @@ fn tier_three_in_miniature() {
 #[test]
 fn shrink_and_halves_stay_valid_and_smaller() {
     let weight = |c: &Case| -> u128 {
-        c.fields
-            .iter()
-            .map(|f| f.len() as u128 + f.iter().map(|&v| v as u128).sum::<u128>())
-            .sum()
+        c.tokens().iter().map(|&v| v as u128 + 1).sum()
     };
     for (id, c) in [
-        ("p2197", case(&[&[3, 0, 5, 5]])),
-        ("hdu1846", case(&[&[40], &[7]])),
-        ("hdu2897", case(&[&[30], &[5], &[9]])),
-        ("hdu3032", case(&[&[5, 1, 2]])),
-        ("hdu1848", case(&[&[10], &[1], &[3]])),
-        ("p2148", case(&[&[5, 1, 2, 2]])),
-        ("bzoj1188", case(&[&[3, 0, 7]])),
-        ("uva1378", case(&[&[3, 0, 7]])),
-        ("followingnim", case(&[&[7, 3], &[2, 5]])),
+        ("p2197", case("p2197", &[&[3, 0, 5, 5]])),
+        ("hdu1846", case("hdu1846", &[&[40], &[7]])),
+        ("hdu2897", case("hdu2897", &[&[30], &[5], &[9]])),
+        ("hdu3032", case("hdu3032", &[&[5, 1, 2]])),
+        ("hdu1848", case("hdu1848", &[&[10], &[1], &[3]])),
+        ("p2148", case("p2148", &[&[5, 1, 2, 2]])),
+        ("bzoj1188", case("bzoj1188", &[&[3, 0, 7]])),
+        ("uva1378", case("uva1378", &[&[3, 0, 7]])),
+        ("followingnim", case("followingnim", &[&[7, 3], &[2, 5]])),
     ] {
         let s = p(id).shrink(&c);
         assert!(!s.is_empty(), "{id}");
@@ -330,25 +327,25 @@ fn shrink_and_halves_stay_valid_and_smaller() {
         assert_eq!(p(id).parse(&text, true).unwrap(), s, "{id}");
     }
     // The smallest cases do not shrink.
-    assert!(p("hdu3032").shrink(&case(&[&[1]])).is_empty());
-    assert!(p("hdu2897").shrink(&case(&[&[1], &[1], &[1]])).is_empty());
-    assert!(p("p2148").shrink(&case(&[&[1, 1]])).is_empty());
+    assert!(p("hdu3032").shrink(&case("hdu3032", &[&[1]])).is_empty());
+    assert!(p("hdu2897").shrink(&case("hdu2897", &[&[1], &[1], &[1]])).is_empty());
+    assert!(p("p2148").shrink(&case("p2148", &[&[1, 1]])).is_empty());
     // Lowering q below p takes p down too (hdu2897).
     assert!(p("hdu2897")
-        .shrink(&case(&[&[30], &[5], &[9]]))
-        .contains(&case(&[&[30], &[4], &[4]])));
+        .shrink(&case("hdu2897", &[&[30], &[5], &[9]]))
+        .contains(&case("hdu2897", &[&[30], &[4], &[4]])));
     // Halves keep pairs together; long lists get a bounded number of candidates.
     let big: Vec<u64> = (1..=20_000).collect();
-    let h = p("p2148").halves(&case(&[&big]));
+    let h = p("p2148").halves(&case("p2148", &[&big]));
     assert_eq!(h.len(), 2);
-    assert_eq!(h[1].fields[0][0], 10_001);
-    assert!(p("p2148").halves(&case(&[&[1, 2]])).is_empty());
-    let s = p("p2148").shrink(&case(&[&big]));
+    assert_eq!(p("p2148").fields(&h[1])[0][0], 10_001);
+    assert!(p("p2148").halves(&case("p2148", &[&[1, 2]])).is_empty());
+    let s = p("p2148").shrink(&case("p2148", &[&big]));
     assert!(s.len() <= 140, "{} candidates", s.len());
-    assert!(s.contains(&case(&[&big[..19_998]])));
+    assert!(s.contains(&case("p2148", &[&big[..19_998]])));
     assert_eq!(
-        p("hdu3032").halves(&case(&[&[5, 1, 2]])),
-        vec![case(&[&[5]]), case(&[&[1, 2]])]
+        p("hdu3032").halves(&case("hdu3032", &[&[5, 1, 2]])),
+        vec![case("hdu3032", &[&[5]]), case("hdu3032", &[&[1, 2]])]
     );
 }
 
