@@ -67,7 +67,9 @@ pub fn choose(id: Option<&str>, declaration: Option<&Path>) -> anyhow::Result<De
             "give a problem id ({id:?}) or --problem {}, not both",
             path.display()
         ),
-        (None, None) => bail!("no problem: give a problem id (see `sgcheck list`) or --problem FILE"),
+        (None, None) => {
+            bail!("no problem: give a problem id (see `sgcheck list`) or --problem FILE")
+        }
     }
 }
 
@@ -108,4 +110,3 @@ pub fn unknown_problem(id: &str) -> anyhow::Error {
         problems::PROBLEM_IDS.join(", ")
     )
 }
-

@@ -300,9 +300,13 @@ impl DeclaredRules for NimRules {
         Ok(map_analysis(a, notation, pile_move))
     }
     fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
-        losing_sum(p, b, rng, |x| x, |need, lo, hi, _| {
-            (lo..=hi).contains(&need).then_some(need)
-        })
+        losing_sum(
+            p,
+            b,
+            rng,
+            |x| x,
+            |need, lo, hi, _| (lo..=hi).contains(&need).then_some(need),
+        )
     }
 }
 
@@ -447,7 +451,9 @@ fn take_range_rules(params: &[ParamValue<'_>]) -> Result<TakeRangeRules, String>
     let p = number(params, 0, "p")?;
     let q = number(params, 1, "q")?;
     if p == 0 || p > q {
-        return Err(format!("the rules need 1 <= p <= q, found p = {p}, q = {q}"));
+        return Err(format!(
+            "the rules need 1 <= p <= q, found p = {p}, q = {q}"
+        ));
     }
     Ok(TakeRangeRules(p, q))
 }
@@ -494,7 +500,10 @@ impl DeclaredRules for TakeRangeRules {
         )
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
-        Ok(self.oracle(budget).outcome(&Coins(Self::coins(position)))?.win)
+        Ok(self
+            .oracle(budget)
+            .outcome(&Coins(Self::coins(position)))?
+            .win)
     }
     fn oracle_analyze(
         &self,
@@ -558,7 +567,11 @@ impl DeclaredRules for LaskerRules {
         lasker::first_wins(position)
     }
     fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
-        map_analysis(lasker::analyze(&Piles(position.to_vec())), notation, lasker_move)
+        map_analysis(
+            lasker::analyze(&Piles(position.to_vec())),
+            notation,
+            lasker_move,
+        )
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         let o = Solver::verdict_only(Lasker)
@@ -654,7 +667,8 @@ fn fibonacci_grundy(n: u64) -> u64 {
     if n <= 1000 {
         let s = SMALL.get_or_init(|| {
             let set = Subtraction::fibonacci(1000).expect("limit >= 1");
-            subtraction::SubtractionSolver::new(&set).expect("the Fibonacci set up to 987 has period 612")
+            subtraction::SubtractionSolver::new(&set)
+                .expect("the Fibonacci set up to 987 has period 612")
         });
         return s.grundy(n);
     }
@@ -855,7 +869,11 @@ pub struct SplitGameDecl;
 struct SplitRules;
 
 fn split_move(m: &sgcheck_oracles::games::split::SplitMove, notation: bool) -> MoveView {
-    MoveView::new(&[m.i as u64, m.j as u64, m.k as u64], || m.to_string(), notation)
+    MoveView::new(
+        &[m.i as u64, m.j as u64, m.k as u64],
+        || m.to_string(),
+        notation,
+    )
 }
 
 impl DeclarableGame for SplitGameDecl {
@@ -971,7 +989,8 @@ impl FollowingNimRules {
         following_nim::Tables::new(&self.0, position.iter().copied().max().unwrap_or(0))
     }
     fn oracle(&self, budget: usize) -> Result<Solver<FollowingNim>, SearchError> {
-        let rules = FollowingNim::new(self.0.clone()).map_err(|_| SearchError::Budget { budget })?;
+        let rules =
+            FollowingNim::new(self.0.clone()).map_err(|_| SearchError::Budget { budget })?;
         Ok(Solver::verdict_only(rules).with_budget(budget))
     }
 }
@@ -994,7 +1013,11 @@ impl DeclaredRules for FollowingNimRules {
         self.tables(position).first_wins(&free(position))
     }
     fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
-        map_analysis(self.tables(position).analyze(&free(position)), notation, pile_move)
+        map_analysis(
+            self.tables(position).analyze(&free(position)),
+            notation,
+            pile_move,
+        )
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         Ok(self.oracle(budget)?.outcome(&free(position))?.win)
@@ -1005,7 +1028,11 @@ impl DeclaredRules for FollowingNimRules {
         budget: usize,
         notation: bool,
     ) -> Result<Analysis<MoveView>, SearchError> {
-        Ok(map_analysis(self.oracle(budget)?.analyze(&free(p))?, notation, pile_move))
+        Ok(map_analysis(
+            self.oracle(budget)?.analyze(&free(p))?,
+            notation,
+            pile_move,
+        ))
     }
     /// Cold piles (the special-only chain is lost from them) whose values XOR to 0,
     /// or failing that pairs of equal cold piles (0 is always cold).
@@ -1066,12 +1093,24 @@ mod tests {
             ("nim", vec![], 0, 100, 5),
             ("bash", vec![ParamValue::Number(3)], 1, 100, 3),
             ("lasker", vec![], 1, 1 << 31, 6),
-            ("subtraction", vec![ParamValue::Name("fibonacci")], 1, 1000, 3),
+            (
+                "subtraction",
+                vec![ParamValue::Name("fibonacci")],
+                1,
+                1000,
+                3,
+            ),
             ("subtraction", vec![ParamValue::List(&[2, 3, 5])], 0, 60, 4),
             ("ed", vec![], 1, 2_000_000_000, 8),
             ("split", vec![], 0, 50, 7),
             ("following-nim", vec![ParamValue::List(&[1, 3])], 0, 40, 4),
-            ("take-range", vec![ParamValue::Number(2), ParamValue::Number(5)], 1, 500, 1),
+            (
+                "take-range",
+                vec![ParamValue::Number(2), ParamValue::Number(5)],
+                1,
+                500,
+                1,
+            ),
         ];
         for (id, params, lo, hi, len) in cases {
             let rules = game(id).unwrap().rules(&params).unwrap();
@@ -1091,12 +1130,22 @@ mod tests {
 
     #[test]
     fn rules_are_validated() {
-        assert!(game("bash").unwrap().rules(&[ParamValue::Number(0)]).is_err());
+        assert!(game("bash")
+            .unwrap()
+            .rules(&[ParamValue::Number(0)])
+            .is_err());
         let tr = game("take-range").unwrap();
-        assert!(tr.rules(&[ParamValue::Number(3), ParamValue::Number(2)]).is_err());
+        assert!(tr
+            .rules(&[ParamValue::Number(3), ParamValue::Number(2)])
+            .is_err());
         let sub = game("subtraction").unwrap();
         assert!(sub.rules(&[ParamValue::Name("primes")]).is_err());
         assert!(sub.rules(&[ParamValue::List(&[0, 1])]).is_err());
-        assert!(game("ed").unwrap().rules(&[]).unwrap().check(&[1, 2, 3]).is_err());
+        assert!(game("ed")
+            .unwrap()
+            .rules(&[])
+            .unwrap()
+            .check(&[1, 2, 3])
+            .is_err());
     }
 }

@@ -178,7 +178,12 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn err(&self, span: std::ops::Range<usize>, key: &str, message: impl Into<String>) -> DeclarationError {
+    fn err(
+        &self,
+        span: std::ops::Range<usize>,
+        key: &str,
+        message: impl Into<String>,
+    ) -> DeclarationError {
         DeclarationError {
             source: self.source.to_string(),
             line: line_of(self.text, span.start),
@@ -235,7 +240,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         let span = e.span().unwrap_or(0..0);
         DeclarationError {
             source: source.to_string(),
-            line: if text.is_empty() { 0 } else { line_of(text, span.start) },
+            line: if text.is_empty() {
+                0
+            } else {
+                line_of(text, span.start)
+            },
             key: key_at(text, span.start),
             message: e.message().trim().to_string(),
         }
@@ -251,7 +260,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         ));
     }
     let id = decl.id.get_ref();
-    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+    if id.is_empty()
+        || !id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
         return Err(ctx.err(
             decl.id.span(),
             "id",
@@ -265,7 +278,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             format!(
                 "unknown game {:?}; declarable games: {}",
                 decl.game.get_ref(),
-                declared::GAMES.iter().map(|g| g.id()).collect::<Vec<_>>().join(", ")
+                declared::GAMES
+                    .iter()
+                    .map(|g| g.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
         )
     })?;
@@ -283,14 +300,24 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         if fields.iter().any(|g| g.name == fd.name) {
             return Err(ctx.err(span, &key, format!("field {:?} is declared twice", fd.name)));
         }
-        let bounds = num(&ctx, span.clone(), &key, (fd.min, fd.max, fd.lenient_min, fd.lenient_max))?;
+        let bounds = num(
+            &ctx,
+            span.clone(),
+            &key,
+            (fd.min, fd.max, fd.lenient_min, fd.lenient_max),
+        )?;
         let list = match &fd.length {
             None => None,
             Some(l) => {
                 let ls = l.span();
                 let ld = l.get_ref();
                 let lkey = format!("{key}.length");
-                let len = num(&ctx, ls.clone(), &lkey, (ld.min, ld.max, ld.lenient_min, ld.lenient_max))?;
+                let len = num(
+                    &ctx,
+                    ls.clone(),
+                    &lkey,
+                    (ld.min, ld.max, ld.lenient_min, ld.lenient_max),
+                )?;
                 let step = ld.multiple_of.unwrap_or(1);
                 if step == 0 {
                     return Err(ctx.err(ls, &format!("{lkey}.multiple_of"), "must be at least 1"));
@@ -310,7 +337,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             }
         };
         if list.is_none() && (fd.distinct || fd.inline) {
-            return Err(ctx.err(span, &key, "`distinct` and `inline` need a list (a `length`)"));
+            return Err(ctx.err(
+                span,
+                &key,
+                "`distinct` and `inline` need a list (a `length`)",
+            ));
         }
         let default_what = if list.is_some() {
             format!("{} {{i}} of case {{case}}", fd.name)
@@ -318,7 +349,13 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             format!("{} of case {{case}}", fd.name)
         };
         let what = fd.what.clone().unwrap_or(default_what);
-        let what = template(&ctx, span.clone(), &format!("{key}.what"), &what, &["case", "i", "i0"])?;
+        let what = template(
+            &ctx,
+            span.clone(),
+            &format!("{key}.what"),
+            &what,
+            &["case", "i", "i0"],
+        )?;
         let at_least = match &fd.at_least {
             None => None,
             Some(r) => {
@@ -329,11 +366,18 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                         ctx.err(
                             r.span(),
                             &format!("{key}.at_least"),
-                            format!("{:?} is not a number field declared before this one", r.get_ref()),
+                            format!(
+                                "{:?} is not a number field declared before this one",
+                                r.get_ref()
+                            ),
                         )
                     })?;
                 if list.is_some() {
-                    return Err(ctx.err(r.span(), &format!("{key}.at_least"), "only number fields take `at_least`"));
+                    return Err(ctx.err(
+                        r.span(),
+                        &format!("{key}.at_least"),
+                        "only number fields take `at_least`",
+                    ));
                 }
                 Some(i)
             }
@@ -359,14 +403,22 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         });
     }
     if fields.is_empty() {
-        return Err(ctx.err(decl.input.span(), "field", "a case needs at least one [[field]]"));
+        return Err(ctx.err(
+            decl.input.span(),
+            "field",
+            "a case needs at least one [[field]]",
+        ));
     }
 
     // The position.
     let mut position = Vec::new();
     for name in decl.position.get_ref() {
         let i = fields.iter().position(|f| f.name == *name).ok_or_else(|| {
-            ctx.err(decl.position.span(), "position", format!("no field named {name:?}"))
+            ctx.err(
+                decl.position.span(),
+                "position",
+                format!("no field named {name:?}"),
+            )
         })?;
         let f = &fields[i];
         if f.bounds.lenient_max > reach.max_value {
@@ -395,7 +447,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         position.push(i);
     }
     if position.is_empty() {
-        return Err(ctx.err(decl.position.span(), "position", "name the fields that give the position"));
+        return Err(ctx.err(
+            decl.position.span(),
+            "position",
+            "name the fields that give the position",
+        ));
     }
 
     // The rules.
@@ -405,7 +461,12 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             return Err(ctx.err(
                 decl.game.span(),
                 "rules",
-                format!("the {} game needs the parameter `{}` ({}) in [rules]", game.id(), spec.name, spec.about),
+                format!(
+                    "the {} game needs the parameter `{}` ({}) in [rules]",
+                    game.id(),
+                    spec.name,
+                    spec.about
+                ),
             ));
         };
         let key = format!("rules.{}", k.get_ref());
@@ -418,7 +479,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                         return Err(bad(format!(
                             "field {s:?} is a {}, the parameter takes a {}",
                             if is_list { "list" } else { "number" },
-                            if spec.kind == ParamKind::List { "list" } else { "number" }
+                            if spec.kind == ParamKind::List {
+                                "list"
+                            } else {
+                                "number"
+                            }
                         )));
                     }
                     ParamSrc::Field(i)
@@ -431,16 +496,22 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 for x in a {
                     match x.as_integer() {
                         Some(n) if n >= 0 => list.push(n as u64),
-                        _ => return Err(bad("a list parameter holds non-negative integers".into())),
+                        _ => {
+                            return Err(bad("a list parameter holds non-negative integers".into()))
+                        }
                     }
                 }
                 ParamSrc::List(list)
             }
-            _ => return Err(bad("a parameter is a field name, a number, a list or a name".into())),
+            _ => {
+                return Err(bad(
+                    "a parameter is a field name, a number, a list or a name".into(),
+                ))
+            }
         };
         params.push(src);
     }
-    for (k, _) in &decl.rules {
+    for k in decl.rules.keys() {
         if !game.parameters().iter().any(|p| p.name == k.get_ref()) {
             return Err(ctx.err(
                 k.span(),
@@ -452,7 +523,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     if game.parameters().is_empty() {
                         "none".to_string()
                     } else {
-                        game.parameters().iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+                        game.parameters()
+                            .iter()
+                            .map(|p| p.name)
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     }
                 ),
             ));
@@ -473,12 +548,24 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
     let layout = match input.cases.get_ref().as_str() {
         "count" => {
             let c = input.count.as_ref().ok_or_else(|| {
-                ctx.err(input.cases.span(), "input.count", "`cases = \"count\"` needs `count = { min, max }`")
+                ctx.err(
+                    input.cases.span(),
+                    "input.count",
+                    "`cases = \"count\"` needs `count = { min, max }`",
+                )
             })?;
             let cd = c.get_ref();
-            let n = num(&ctx, c.span(), "input.count", (cd.min, cd.max, cd.lenient_min, cd.lenient_max))?;
+            let n = num(
+                &ctx,
+                c.span(),
+                "input.count",
+                (cd.min, cd.max, cd.lenient_min, cd.lenient_max),
+            )?;
             let what = cd.what.clone().unwrap_or_else(|| "case count".into());
-            Layout::Count { what: leak(what), num: n }
+            Layout::Count {
+                what: leak(what),
+                num: n,
+            }
         }
         "terminator" => {
             let t = input.terminator.as_ref().ok_or_else(|| {
@@ -536,11 +623,19 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         )?);
     }
     if lines.is_empty() {
-        return Err(ctx.err(out.lines.span(), "output.lines", "a case prints at least one line"));
+        return Err(ctx.err(
+            out.lines.span(),
+            "output.lines",
+            "a case prints at least one line",
+        ));
     }
     let uses = |name: &str| lines.iter().any(|t| t.uses(name));
     if uses("verdict") && (out.win.is_none() || out.lose.is_none()) {
-        return Err(ctx.err(ospan.clone(), "output.win", "`{verdict}` needs the words `win` and `lose`"));
+        return Err(ctx.err(
+            ospan.clone(),
+            "output.win",
+            "`{verdict}` needs the words `win` and `lose`",
+        ));
     }
     if uses("best") && out.none.is_none() {
         return Err(ctx.err(
@@ -550,7 +645,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         ));
     }
     let mut move_names: Vec<&str> = vec!["move"];
-    let plus: Vec<String> = game.move_fields().iter().map(|f| format!("{f}+1")).collect();
+    let plus: Vec<String> = game
+        .move_fields()
+        .iter()
+        .map(|f| format!("{f}+1"))
+        .collect();
     move_names.extend(game.move_fields().iter().copied());
     move_names.extend(plus.iter().map(String::as_str));
     let move_template = match &out.move_ {
@@ -561,7 +660,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         None | Some(("canonical", _)) => false,
         Some(("reverse", _)) => true,
         Some((other, s)) => {
-            return Err(ctx.err(s, "output.order", format!("order is `canonical` or `reverse`, found {other:?}")))
+            return Err(ctx.err(
+                s,
+                "output.order",
+                format!("order is `canonical` or `reverse`, found {other:?}"),
+            ))
         }
     };
     let output = Output {
@@ -587,14 +690,29 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         ),
         game: game.id(),
         title: leak(decl.title.clone()),
-        input: leak(describe.input.clone().unwrap_or_else(|| describe_input(&layout, &fields))),
-        output: leak(describe.output.clone().unwrap_or_else(|| {
-            decl.output.get_ref().lines.get_ref().join(" / ")
-        })),
-        limits: leak(describe.limits.clone().unwrap_or_else(|| describe_limits(&layout, &fields))),
+        input: leak(
+            describe
+                .input
+                .clone()
+                .unwrap_or_else(|| describe_input(&layout, &fields)),
+        ),
+        output: leak(
+            describe
+                .output
+                .clone()
+                .unwrap_or_else(|| decl.output.get_ref().lines.get_ref().join(" / ")),
+        ),
+        limits: leak(
+            describe
+                .limits
+                .clone()
+                .unwrap_or_else(|| describe_limits(&layout, &fields)),
+        ),
         source: leak(source.to_string()),
     };
-    Ok(Declared::new(info, game, layout, max_cases, fields, rules, position, output))
+    Ok(Declared::new(
+        info, game, layout, max_cases, fields, rules, position, output,
+    ))
 }
 
 fn describe_input(layout: &Layout, fields: &[Field]) -> String {
@@ -620,9 +738,15 @@ fn describe_limits(layout: &Layout, fields: &[Field]) -> String {
     }
     for f in fields {
         if let Some(l) = &f.list {
-            parts.push(format!("{} <= length of {} <= {}", l.len.min, f.name, l.len.max));
+            parts.push(format!(
+                "{} <= length of {} <= {}",
+                l.len.min, f.name, l.len.max
+            ));
         }
-        parts.push(format!("{} <= {} <= {}", f.bounds.min, f.name, f.bounds.max));
+        parts.push(format!(
+            "{} <= {} <= {}",
+            f.bounds.min, f.name, f.bounds.max
+        ));
     }
     parts.join(", ")
 }

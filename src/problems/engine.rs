@@ -402,14 +402,13 @@ impl Declared {
         path: &std::path::Path,
     ) -> Result<Declared, super::declaration::DeclarationError> {
         let source = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            super::declaration::DeclarationError {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| super::declaration::DeclarationError {
                 source: source.clone(),
                 line: 0,
                 key: String::new(),
                 message: format!("cannot read the declaration: {e}"),
-            }
-        })?;
+            })?;
         Self::from_toml(&text, &source)
     }
 
@@ -531,7 +530,9 @@ impl Declared {
             tokens: &c.tokens,
         };
         Unpacked {
-            fields: (0..self.fields.len()).map(|k| view.field(k).to_vec()).collect(),
+            fields: (0..self.fields.len())
+                .map(|k| view.field(k).to_vec())
+                .collect(),
         }
     }
 
@@ -548,7 +549,10 @@ impl Declared {
         let mut b = Vec::new();
         for &i in &self.position {
             let lo = self.fields[i].bounds.min;
-            b.extend(std::iter::repeat_n((lo, top[i].max(lo)), case.fields[i].len()));
+            b.extend(std::iter::repeat_n(
+                (lo, top[i].max(lo)),
+                case.fields[i].len(),
+            ));
         }
         b
     }
@@ -886,11 +890,8 @@ impl Declared {
                         let room = top - lo + 1;
                         let mut n = n.min(room);
                         n -= n % l.step;
-                        let picked = rand::seq::index::sample(
-                            rng,
-                            room.min(1 << 24) as usize,
-                            n as usize,
-                        );
+                        let picked =
+                            rand::seq::index::sample(rng, room.min(1 << 24) as usize, n as usize);
                         picked.into_iter().map(|i| lo + i as u64).collect()
                     } else {
                         (0..n).map(|_| Self::pick(rng, lo, top)).collect()
@@ -904,7 +905,11 @@ impl Declared {
 
     fn winning_count(&self, rules: &dyn DeclaredRules, position: &[u64]) -> Option<usize> {
         // The analysis costs up to the sum of the position for some games.
-        let small = position.len() <= 64 && position.iter().try_fold(0u64, |a, &v| a.checked_add(v)).is_some_and(|s| s <= 1 << 20);
+        let small = position.len() <= 64
+            && position
+                .iter()
+                .try_fold(0u64, |a, &v| a.checked_add(v))
+                .is_some_and(|s| s <= 1 << 20);
         small.then(|| rules.analyze(position, false).count())
     }
 
@@ -1098,12 +1103,18 @@ impl Problem for Declared {
 
     fn shrink(&self, case: &Case) -> Vec<Case> {
         let u = self.unpack(case);
-        self.shrink_unpacked(&u).iter().map(|c| self.pack(c)).collect()
+        self.shrink_unpacked(&u)
+            .iter()
+            .map(|c| self.pack(c))
+            .collect()
     }
 
     fn halves(&self, case: &Case) -> Vec<Case> {
         let u = self.unpack(case);
-        self.halves_unpacked(&u).iter().map(|c| self.pack(c)).collect()
+        self.halves_unpacked(&u)
+            .iter()
+            .map(|c| self.pack(c))
+            .collect()
     }
 }
 

@@ -16,9 +16,9 @@ use std::sync::OnceLock;
 
 pub mod declaration;
 mod engine;
+mod reader;
 #[cfg(test)]
 mod tests_declared;
-mod reader;
 
 pub use declaration::{DeclarationError, FORMAT};
 pub use engine::{shrink_list, Case, Declared};
@@ -159,14 +159,35 @@ pub trait Visitor {
 /// The built-in declarations, in the order `sgcheck list` shows them: (id, text).
 pub const BUILTIN: &[(&str, &str)] = &[
     ("p2197", include_str!("../../corpus/problems/p2197.toml")),
-    ("hdu1846", include_str!("../../corpus/problems/hdu1846.toml")),
-    ("hdu2897", include_str!("../../corpus/problems/hdu2897.toml")),
-    ("hdu3032", include_str!("../../corpus/problems/hdu3032.toml")),
-    ("hdu1848", include_str!("../../corpus/problems/hdu1848.toml")),
+    (
+        "hdu1846",
+        include_str!("../../corpus/problems/hdu1846.toml"),
+    ),
+    (
+        "hdu2897",
+        include_str!("../../corpus/problems/hdu2897.toml"),
+    ),
+    (
+        "hdu3032",
+        include_str!("../../corpus/problems/hdu3032.toml"),
+    ),
+    (
+        "hdu1848",
+        include_str!("../../corpus/problems/hdu1848.toml"),
+    ),
     ("p2148", include_str!("../../corpus/problems/p2148.toml")),
-    ("bzoj1188", include_str!("../../corpus/problems/bzoj1188.toml")),
-    ("uva1378", include_str!("../../corpus/problems/uva1378.toml")),
-    ("followingnim", include_str!("../../corpus/problems/followingnim.toml")),
+    (
+        "bzoj1188",
+        include_str!("../../corpus/problems/bzoj1188.toml"),
+    ),
+    (
+        "uva1378",
+        include_str!("../../corpus/problems/uva1378.toml"),
+    ),
+    (
+        "followingnim",
+        include_str!("../../corpus/problems/followingnim.toml"),
+    ),
 ];
 
 /// Every built-in problem id, in the order of [`BUILTIN`].

@@ -58,7 +58,11 @@ fn samples_through_both_engines() {
     ] {
         let cases = p(id).parse(input, false).unwrap();
         assert_eq!(solve_fast(p(id), &cases), want, "{id}");
-        assert_eq!(solve_oracle(p(id), &cases, 1_000_000).unwrap(), want, "{id}");
+        assert_eq!(
+            solve_oracle(p(id), &cases, 1_000_000).unwrap(),
+            want,
+            "{id}"
+        );
         // Writing gives the same input back (these samples are written canonically).
         assert_eq!(p(id).write_input(&cases), input, "{id}");
     }
@@ -75,7 +79,11 @@ fn known_answers() {
         (&[3, 2, 1, 0, 4, 5], ["0 2 5", "1"]),
         (&one_to_21, ["0 2 20", "10"]),
     ] {
-        assert_eq!(p("bzoj1188").answer(&case("bzoj1188", &[row]), 0), want, "{row:?}");
+        assert_eq!(
+            p("bzoj1188").answer(&case("bzoj1188", &[row]), 0),
+            want,
+            "{row:?}"
+        );
     }
     // uva1378 numbers the game from the index.
     assert_eq!(
@@ -122,21 +130,85 @@ fn errors_name_line_and_field_as_before() {
         ("p2148", "1\n3\n1 2 3\n", false, 2, "pile count N of case 1"),
         ("p2148", "1\n3\n1 2 3\n", true, 2, "pile count N of case 1"),
         ("p2148", "1\n4\n1 2\n3\n", false, 4, "pile 4 of case 1"),
-        ("p2148", "1\n2\n1 2000000001\n", false, 3, "pile 2 of case 1"),
-        ("bzoj1188", "1\n3\n1 x 0\n", false, 3, "count of bottle 1 of case 1"),
+        (
+            "p2148",
+            "1\n2\n1 2000000001\n",
+            false,
+            3,
+            "pile 2 of case 1",
+        ),
+        (
+            "bzoj1188",
+            "1\n3\n1 x 0\n",
+            false,
+            3,
+            "count of bottle 1 of case 1",
+        ),
         ("bzoj1188", "1\n22\n", false, 2, "bottle count n of case 1"),
-        ("bzoj1188", "1\n2\n10001 0\n", false, 3, "count of bottle 0 of case 1"),
+        (
+            "bzoj1188",
+            "1\n2\n10001 0\n",
+            false,
+            3,
+            "count of bottle 0 of case 1",
+        ),
         ("bzoj1188", "1\n2\n1 0\n7\n", false, 4, "end of input"),
-        ("uva1378", "2\n1 1001\n0\n", false, 2, "count of bottle 1 of game 1"),
-        ("followingnim", "1\n2 3 4\n3 1 2\n1\n", false, 4, "special 3 of case 1"),
-        ("followingnim", "1\n2 3 4\n3 1 2\n1\n", true, 4, "special 3 of case 1"),
-        ("followingnim", "1\n1 101\n1 1\n", false, 2, "pile 1 of case 1"),
-        ("followingnim", "1\n1 5\n1 101\n", false, 3, "special 1 of case 1"),
-        ("followingnim", "1\n1 2001\n1 1\n", true, 2, "pile 1 of case 1"),
-        ("followingnim", "1\n2 3 4\n", false, 2, "special count m of case 1"),
+        (
+            "uva1378",
+            "2\n1 1001\n0\n",
+            false,
+            2,
+            "count of bottle 1 of game 1",
+        ),
+        (
+            "followingnim",
+            "1\n2 3 4\n3 1 2\n1\n",
+            false,
+            4,
+            "special 3 of case 1",
+        ),
+        (
+            "followingnim",
+            "1\n2 3 4\n3 1 2\n1\n",
+            true,
+            4,
+            "special 3 of case 1",
+        ),
+        (
+            "followingnim",
+            "1\n1 101\n1 1\n",
+            false,
+            2,
+            "pile 1 of case 1",
+        ),
+        (
+            "followingnim",
+            "1\n1 5\n1 101\n",
+            false,
+            3,
+            "special 1 of case 1",
+        ),
+        (
+            "followingnim",
+            "1\n1 2001\n1 1\n",
+            true,
+            2,
+            "pile 1 of case 1",
+        ),
+        (
+            "followingnim",
+            "1\n2 3 4\n",
+            false,
+            2,
+            "special count m of case 1",
+        ),
     ] {
         let e = err(id, input, lenient);
-        assert_eq!((e.line, e.field.as_str()), (line, field), "{id} {input:?}: {e}");
+        assert_eq!(
+            (e.line, e.field.as_str()),
+            (line, field),
+            "{id} {input:?}: {e}"
+        );
     }
     let e = err("followingnim", "1\n2 3 4\n3 1 2\n1\n", false);
     assert!(e.message.contains("repeats special 1"), "{e}");
@@ -163,7 +235,10 @@ fn lenient_lifts_limits_only() {
     assert!(p("hdu3032").parse("1\n1\n2147483648\n", false).is_err());
     assert_eq!(ok("hdu3032", "1\n1\n2147483648\n").len(), 1);
     assert_eq!(solve_fast(p("hdu3032"), &ok("hdu3032", "1\n0\n")), "Bob\n");
-    assert_eq!(ok("hdu1848", "1 0 2\n0 0 0\n"), vec![case("hdu1848", &[&[1], &[0], &[2]])]);
+    assert_eq!(
+        ok("hdu1848", "1 0 2\n0 0 0\n"),
+        vec![case("hdu1848", &[&[1], &[0], &[2]])]
+    );
     assert!(ok("hdu1848", "1 2\n1001\n0 0 0\n").len() == 1);
     assert_eq!(solve_fast(p("p2148"), &ok("p2148", "1\n0\n")), "NO\n");
     assert!(p("p2148").parse("1\n2\n0 1\n", true).is_err());
@@ -253,17 +328,29 @@ fn scale_one_reaches_the_limits() {
 #[test]
 fn small_cases_smallest_first() {
     assert_eq!(p("p2197").small_cases(0), vec![case("p2197", &[&[0]])]);
-    assert_eq!(p("hdu1846").small_cases(0), vec![case("hdu1846", &[&[1], &[1]])]);
+    assert_eq!(
+        p("hdu1846").small_cases(0),
+        vec![case("hdu1846", &[&[1], &[1]])]
+    );
     assert_eq!(p("hdu1846").small_cases(3).len(), 4);
-    assert_eq!(p("hdu2897").small_cases(0), vec![case("hdu2897", &[&[1], &[1], &[1]])]);
+    assert_eq!(
+        p("hdu2897").small_cases(0),
+        vec![case("hdu2897", &[&[1], &[1], &[1]])]
+    );
     assert_eq!(p("hdu1848").small_cases(1).len(), 3);
     assert_eq!(p("p2148").small_cases(0), vec![case("p2148", &[&[1, 1]])]);
-    assert_eq!(p("bzoj1188").small_cases(0), vec![case("bzoj1188", &[&[0, 0]])]);
+    assert_eq!(
+        p("bzoj1188").small_cases(0),
+        vec![case("bzoj1188", &[&[0, 0]])]
+    );
     assert!(p("bzoj1188")
         .small_cases(4)
         .contains(&case("bzoj1188", &[&[0, 0, 0, 1, 0]])));
     assert_eq!(p("uva1378").small_cases(0), vec![case("uva1378", &[&[0]])]);
-    assert_eq!(p("followingnim").small_cases(0), vec![case("followingnim", &[&[0], &[1]])]);
+    assert_eq!(
+        p("followingnim").small_cases(0),
+        vec![case("followingnim", &[&[0], &[1]])]
+    );
     for prob in builtins() {
         for size in 0..6 {
             let cases = prob.small_cases(size);
@@ -281,7 +368,9 @@ fn small_cases_smallest_first() {
     assert!(p("followingnim")
         .small_cases(5)
         .iter()
-        .all(|c| p("followingnim").fields(c)[1].windows(2).all(|w| w[0] < w[1])));
+        .all(|c| p("followingnim").fields(c)[1]
+            .windows(2)
+            .all(|w| w[0] < w[1])));
 }
 
 #[test]
@@ -303,9 +392,7 @@ fn tier_three_in_miniature() {
 
 #[test]
 fn shrink_and_halves_stay_valid_and_smaller() {
-    let weight = |c: &Case| -> u128 {
-        c.tokens().iter().map(|&v| v as u128 + 1).sum()
-    };
+    let weight = |c: &Case| -> u128 { c.tokens().iter().map(|&v| v as u128 + 1).sum() };
     for (id, c) in [
         ("p2197", case("p2197", &[&[3, 0, 5, 5]])),
         ("hdu1846", case("hdu1846", &[&[40], &[7]])),
@@ -320,7 +407,9 @@ fn shrink_and_halves_stay_valid_and_smaller() {
         let s = p(id).shrink(&c);
         assert!(!s.is_empty(), "{id}");
         for d in &s {
-            p(id).check_limits(d).unwrap_or_else(|e| panic!("{id} {d:?}: {e}"));
+            p(id)
+                .check_limits(d)
+                .unwrap_or_else(|e| panic!("{id} {d:?}: {e}"));
             assert!(weight(d) < weight(&c), "{id} {d:?}");
         }
         let text = p(id).write_input(&s);
@@ -328,7 +417,9 @@ fn shrink_and_halves_stay_valid_and_smaller() {
     }
     // The smallest cases do not shrink.
     assert!(p("hdu3032").shrink(&case("hdu3032", &[&[1]])).is_empty());
-    assert!(p("hdu2897").shrink(&case("hdu2897", &[&[1], &[1], &[1]])).is_empty());
+    assert!(p("hdu2897")
+        .shrink(&case("hdu2897", &[&[1], &[1], &[1]]))
+        .is_empty());
     assert!(p("p2148").shrink(&case("p2148", &[&[1, 1]])).is_empty());
     // Lowering q below p takes p down too (hdu2897).
     assert!(p("hdu2897")
