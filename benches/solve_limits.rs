@@ -178,10 +178,7 @@ fn largest_input(id: &str) -> Input {
                     p.case(f)
                 })
                 .collect();
-            (
-                write_checked(p, &cases),
-                "T=100, n=50, m=100, piles <= 100",
-            )
+            (write_checked(p, &cases), "T=100, n=50, m=100, piles <= 100")
         }
         _ => panic!("no benchmark input for problem {id:?}"),
     };

@@ -63,7 +63,11 @@ fn my_nim(dir: &Path) -> PathBuf {
 /// A Nim solver in awk printing `Win` / `Lose` (`wrong` prints the verdict of the
 /// first pile alone, a planted bug).
 fn awk_solver(dir: &Path, wrong: bool) -> PathBuf {
-    let xor = if wrong { "(j == 0 ? v : x)" } else { "bxor(x, v)" };
+    let xor = if wrong {
+        "(j == 0 ? v : x)"
+    } else {
+        "bxor(x, v)"
+    };
     let script = format!(
         "#!/bin/sh\nexec awk '\
 function bxor(a, b,   r, p) {{ r = 0; p = 1; while (a > 0 || b > 0) {{ if (a % 2 != b % 2) r += p; a = int(a / 2); b = int(b / 2); p *= 2 }} return r }}\n\
@@ -93,14 +97,25 @@ fn solve_with_a_declaration_file() {
     let input = dir.path().join("in.txt");
     std::fs::write(&input, sample).unwrap();
     let out = sgcheck(
-        &["solve", "--problem", d, input.to_str().unwrap(), "--engine", "oracle"],
+        &[
+            "solve",
+            "--problem",
+            d,
+            input.to_str().unwrap(),
+            "--engine",
+            "oracle",
+        ],
         "",
     );
     assert_eq!(text(&out.stdout), "Lose\nWin\n", "{}", text(&out.stderr));
     // Malformed input: exit 2, the line and field named, nothing on stdout.
     let out = sgcheck(&["solve", "--problem", d], "1\n2\n1 x\n");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("line 3: pile 2 of case 1"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("line 3: pile 2 of case 1"),
+        "{}",
+        text(&out.stderr)
+    );
     assert!(out.stdout.is_empty());
     // An id and --problem together are a usage error.
     let out = sgcheck(&["solve", "p2197", "--problem", d, "in.txt"], "");
@@ -123,7 +138,10 @@ fn a_new_output_format_best_move_with_a_prefix() {
                 "lines = [\"{best}\", \"{count}\"]",
                 "lines = [\"Case #{case}: {best} ({count})\", \"{moves}\"]",
             ),
-            ("move = \"{i} {j} {k}\"", "move = \"{i+1}-{j+1}-{k+1}\"\nseparator = \", \""),
+            (
+                "move = \"{i} {j} {k}\"",
+                "move = \"{i+1}-{j+1}-{k+1}\"\nseparator = \", \"",
+            ),
             ("none = \"-1 -1 -1\"", "none = \"lost\""),
         ],
     );
@@ -138,14 +156,24 @@ fn a_new_output_format_best_move_with_a_prefix() {
     );
     let out = sgcheck(
         &[
-            "verify", "--problem", decl.to_str().unwrap(), "--time", "2", "--seed", "3", "--json",
+            "verify",
+            "--problem",
+            decl.to_str().unwrap(),
+            "--time",
+            "2",
+            "--seed",
+            "3",
+            "--json",
         ],
         "",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["games"][0]["game"], "split");
-    assert!(v["games"][0]["tiers"][2]["checked"].as_u64().unwrap() > 100, "{v}");
+    assert!(
+        v["games"][0]["tiers"][2]["checked"].as_u64().unwrap() > 100,
+        "{v}"
+    );
 }
 
 #[test]
@@ -154,7 +182,14 @@ fn verify_with_a_declaration_file() {
     let decl = my_nim(dir.path());
     let out = sgcheck(
         &[
-            "verify", "--problem", decl.to_str().unwrap(), "--time", "2", "--seed", "1", "--json",
+            "verify",
+            "--problem",
+            decl.to_str().unwrap(),
+            "--time",
+            "2",
+            "--seed",
+            "1",
+            "--json",
         ],
         "",
     );
@@ -179,8 +214,18 @@ fn audit_with_a_declaration_file() {
     let audit = |program: &Path| -> Value {
         let out = sgcheck(
             &[
-                "audit", "--problem", d, "--seed", "1", "--time", "10", "--cases", "3000",
-                "--json", "--", program.to_str().unwrap(),
+                "audit",
+                "--problem",
+                d,
+                "--seed",
+                "1",
+                "--time",
+                "10",
+                "--cases",
+                "3000",
+                "--json",
+                "--",
+                program.to_str().unwrap(),
             ],
             "",
         );
@@ -243,13 +288,7 @@ fn malformed_declarations_name_the_line_and_key() {
             "output.lines",
             "unknown placeholder {verdikt}",
         ),
-        (
-            "bounds",
-            ("max = 9999", "max = -1"),
-            23,
-            "field.max",
-            "",
-        ),
+        ("bounds", ("max = 9999", "max = -1"), 23, "field.max", ""),
         (
             "position",
             ("position = [\"piles\"]", "position = [\"stones\"]"),
@@ -264,13 +303,7 @@ fn malformed_declarations_name_the_line_and_key() {
             "rules.m",
             "has no parameter",
         ),
-        (
-            "syntax",
-            ("[output]", "[output"),
-            26,
-            "",
-            "",
-        ),
+        ("syntax", ("[output]", "[output"), 26, "", ""),
     ] {
         let path = variant(dir.path(), "p2197", name, &[replace]);
         let out = sgcheck(&["solve", "--problem", path.to_str().unwrap()], "1\n1\n1\n");

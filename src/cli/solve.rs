@@ -3,7 +3,7 @@
 use crate::cli::EXIT_OK;
 use crate::problems::{self, Declared, Problem, Visitor};
 use anyhow::{anyhow, bail, Context};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Which engine answers.
@@ -32,7 +32,7 @@ pub struct Args {
     #[arg(long)]
     pub lenient: bool,
     /// Most positions the oracle may explore for one case.
-    #[arg(long, default_value_t = sgcheck_oracles::DEFAULT_BUDGET)]
+    #[arg(long, default_value_t = sgcheck_oracles::DEFAULT_BUDGET, value_name = "N", value_parser = crate::cli::options::budget)]
     pub budget: usize,
 }
 
@@ -53,6 +53,54 @@ impl Visitor for Solve<'_> {
                 .map_err(|(i, e)| anyhow!("case {}: {e} (use --engine fast)", i + 1)),
         }
     }
+}
+
+/// Most bytes one number of the largest valid input may take, whitespace included
+/// (the largest values have 10 digits; the rest allows for generous spacing).
+const BYTES_PER_NUMBER: u64 = 16;
+/// Input that is always read, whatever the problem: formats read to the end of input
+/// (and `--lenient`) have no official size limit.
+const SOLVE_INPUT_FLOOR: u64 = 16 << 20;
+/// The most any input may have, even with `--lenient`.
+const SOLVE_INPUT_MAX: u64 = 4 << 30;
+
+/// The size past which an input of `p` cannot be valid: its case limit times the
+/// numbers of its largest case, [`BYTES_PER_NUMBER`] each; at least
+/// [`SOLVE_INPUT_FLOOR`] (and [`SOLVE_INPUT_MAX`] with `--lenient`).
+pub fn input_bound<P: Problem>(p: &P, lenient: bool) -> u64 {
+    use rand::SeedableRng;
+    if lenient {
+        return SOLVE_INPUT_MAX;
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    let numbers = (0..4)
+        .map(|_| {
+            let case = p.generate(&mut rng, 1.0, problems::Shape::Any);
+            p.write_input(std::slice::from_ref(&case))
+                .split_ascii_whitespace()
+                .count() as u64
+        })
+        .max()
+        .unwrap_or(1);
+    (p.max_cases() as u64)
+        .saturating_mul(numbers)
+        .saturating_mul(BYTES_PER_NUMBER)
+        .clamp(SOLVE_INPUT_FLOOR, SOLVE_INPUT_MAX)
+}
+
+/// Reads at most `limit` bytes; more is an error (the rest is never read).
+fn read_bounded(r: impl Read, limit: u64, what: &str, problem: &str) -> anyhow::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    r.take(limit + 1)
+        .read_to_end(&mut buf)
+        .with_context(|| format!("reading {what}"))?;
+    if buf.len() as u64 > limit {
+        bail!(
+            "{what} is larger than any valid {problem} input ({}); stopped reading there",
+            crate::audit::runner::format_size(limit)
+        );
+    }
+    Ok(buf)
 }
 
 /// The problem a command works on: a built-in id, or a declaration file
@@ -80,26 +128,25 @@ pub fn run(mut args: Args) -> anyhow::Result<i32> {
         args.file = args.problem.take().map(PathBuf::from);
     }
     let problem = choose(args.problem.as_deref(), args.declaration.as_deref())?;
-    let mut input = String::new();
-    match &args.file {
+    let id = problem.info().id;
+    let limit = input_bound(&problem, args.lenient);
+    let bytes = match &args.file {
         Some(path) => {
-            input = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?
+            let f =
+                std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+            read_bounded(f, limit, &path.display().to_string(), id)?
         }
-        None => {
-            std::io::stdin()
-                .read_to_string(&mut input)
-                .context("reading standard input")?;
-        }
-    }
+        None => read_bounded(std::io::stdin().lock(), limit, "standard input", id)?,
+    };
+    // Invalid UTF-8 can only sit inside a token (whitespace is ASCII), so the parser
+    // names its line and field; the replacement character marks it.
+    let input = String::from_utf8_lossy(&bytes);
     let out = Solve {
         input: &input,
         args: &args,
     }
     .visit(&problem)?;
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(out.as_bytes())?;
-    stdout.flush()?;
+    out!("{out}");
     Ok(EXIT_OK)
 }
 
@@ -109,4 +156,17 @@ pub fn unknown_problem(id: &str) -> anyhow::Error {
         "unknown problem {id:?}; known problems: {}",
         problems::PROBLEM_IDS.join(", ")
     )
+}
+
+/// Fails with a usage error unless `id` names a problem.
+pub fn require_problem(id: &str) -> anyhow::Result<()> {
+    struct Exists;
+    impl Visitor for Exists {
+        type Output = ();
+        fn visit<P: Problem>(self, _: &P) {}
+    }
+    if problems::with_problem(id, Exists).is_none() {
+        bail!(unknown_problem(id));
+    }
+    Ok(())
 }

@@ -25,7 +25,8 @@ pub use engine::{shrink_list, Case, Declared};
 pub use reader::{ParseError, Reader};
 
 /// What `sgcheck list` prints about a problem.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Info {
     /// Problem id (`p2197`, ...).
     pub id: &'static str,
