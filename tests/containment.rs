@@ -369,3 +369,41 @@ fn which(name: &str) -> Result<PathBuf, ()> {
         .find(|p| p.is_file())
         .ok_or(())
 }
+
+#[test]
+fn shell_background_jobs_in_new_sessions_are_contained() {
+    // Needs no compiler: a private copy of `sleep` makes the leftovers recognisable.
+    let Ok(sleep) = which("sleep") else {
+        eprintln!("sleep not found: skipping");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("sleep-marker");
+    std::fs::copy(sleep, &marker).unwrap();
+    let script = dir.path().join("sol.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "set -f\nset -- $(cat)\nt=$1; shift\n\
+             while [ \"$t\" -gt 0 ]; do n=$1; shift; x=0\n\
+             while [ \"$n\" -gt 0 ]; do x=$((x ^ $1)); shift; n=$((n-1)); done\n\
+             if [ \"$x\" -ne 0 ]; then echo Yes; else echo No; fi; t=$((t-1)); done\n\
+             setsid {m} 60 &\n( {m} 60 & ) \n",
+            m = marker.display()
+        ),
+    )
+    .unwrap();
+    for mode in MODES {
+        let mut cmd = Command::new(SGCHECK);
+        cmd.args(["audit", "p2197", "--json", "--seed", "1"])
+            .args(["--time", "2", "--cases", "30", "--", "sh"])
+            .arg(&script);
+        if let Some(m) = mode {
+            cmd.env("SGCHECK_CONTAINMENT", m);
+        }
+        let out = cmd.output().unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["verdict"], "ok", "{mode:?}: {json}");
+        assert_none_left(&marker);
+    }
+}
