@@ -12,7 +12,7 @@
 //! with the exhaustive oracle on small cases (a disagreement there is a bug in
 //! sgcheck, reported as [`AuditError::OracleMismatch`]).
 //!
-//! A failing batch is then isolated and shrunk ([`shrink`]): greedily, take the first
+//! A failing batch is then isolated and shrunk (`shrink`): greedily, take the first
 //! smaller valid input (fewer cases, then [`Problem::shrink`] of a case) on which the
 //! program still fails *the same way* (same [`Verdict`]), until none does. Every
 //! candidate is a complete input, its cases numbered from 0, so answers that print
