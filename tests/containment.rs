@@ -1,9 +1,10 @@
 //! Hostile programs, written and compiled by the tests: escapes from the process
 //! group (`setsid`, `setpgid`), a double fork holding standard output, a 2 GB
-//! allocation, a flood, a bounded fork storm, a deep recursion, and SIGKILL of sgcheck
-//! during an audit. Each test asserts the verdict and that no process of the program
-//! is left (by looking for its executable in `/proc`), in both containment modes where
-//! it matters: the PID namespace and the subreaper fallback (`SGCHECK_CONTAINMENT`).
+//! allocation, a flood, a bounded fork storm, a deep recursion, and SIGKILL or SIGINT
+//! of sgcheck during an audit. Each test asserts the verdict and that no process of the
+//! program is left (by looking for its executable in `/proc`), in both containment
+//! modes where it matters: the PID namespace and the subreaper fallback
+//! (`SGCHECK_CONTAINMENT`).
 //! Every program is bounded: it sleeps at most a minute and forks at most 512 times.
 
 use std::path::{Path, PathBuf};
@@ -293,7 +294,7 @@ fn stack_limit_is_the_programs() {
 }
 
 #[test]
-fn sigkill_of_sgcheck_leaves_nothing() {
+fn sigkill_or_sigint_of_sgcheck_leaves_nothing() {
     let Some((_dir, exe)) = compile(
         "sleeper",
         r#"int main(void) { solve();
@@ -303,35 +304,43 @@ fn sigkill_of_sgcheck_leaves_nothing() {
         return;
     };
     for mode in MODES {
-        let mut cmd = Command::new(SGCHECK);
-        cmd.args([
-            "audit",
-            "p2197",
-            "--time",
-            "30",
-            "--timeout",
-            "30",
-            "--json",
-        ])
-        .arg("--")
-        .arg(&exe)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-        if let Some(m) = mode {
-            cmd.env("SGCHECK_CONTAINMENT", m);
+        for sig in [libc::SIGKILL, libc::SIGINT] {
+            let mut cmd = Command::new(SGCHECK);
+            cmd.args([
+                "audit",
+                "p2197",
+                "--time",
+                "30",
+                "--timeout",
+                "30",
+                "--json",
+            ])
+            .arg("--")
+            .arg(&exe)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+            if let Some(m) = mode {
+                cmd.env("SGCHECK_CONTAINMENT", m);
+            }
+            let mut child = cmd.spawn().unwrap();
+            let end = Instant::now() + Duration::from_secs(10);
+            while running(&exe).len() < 3 && Instant::now() < end {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            assert!(
+                running(&exe).len() >= 3,
+                "{mode:?}: the program did not start"
+            );
+            // SAFETY: plain syscall on our own child.
+            unsafe {
+                libc::kill(child.id() as i32, sig);
+            }
+            let status = child.wait().unwrap();
+            if sig == libc::SIGINT {
+                assert_eq!(status.code(), Some(130), "{mode:?}");
+            }
+            assert_none_left(&exe);
         }
-        let mut child = cmd.spawn().unwrap();
-        let end = Instant::now() + Duration::from_secs(10);
-        while running(&exe).len() < 3 && Instant::now() < end {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        assert!(
-            running(&exe).len() >= 3,
-            "{mode:?}: the program did not start"
-        );
-        child.kill().unwrap();
-        child.wait().unwrap();
-        assert_none_left(&exe);
     }
 }
 
