@@ -2,7 +2,7 @@
 //! be found and shrunk to the smallest input that shows it.
 
 use super::*;
-use crate::problems::p2197::P2197;
+use crate::problems::testing::P2197;
 use crate::problems::{Info, ParseError, Shape};
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::SearchError;
