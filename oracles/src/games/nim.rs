@@ -55,6 +55,27 @@ impl Rules for Nim {
         k.0.sort_unstable();
         k
     }
+
+    /// The children of [`Rules::moves`], built in one buffer.
+    fn for_each_child<F: FnMut(&Piles)>(&self, pos: &Piles, mut f: F) {
+        let mut next = pos.clone();
+        for (pile, &size) in pos.0.iter().enumerate() {
+            for amount in 1..=size {
+                next.0[pile] = size - amount;
+                f(&next);
+            }
+            next.0[pile] = size;
+        }
+    }
+
+    /// The sorted piles (the key), packed when they fit.
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        crate::pack::pack_sorted(0, &pos.0)
+    }
+
+    fn position_bytes(&self, pos: &Piles) -> usize {
+        std::mem::size_of::<Piles>() + pos.0.len() * std::mem::size_of::<u64>()
+    }
 }
 
 /// Nim has no parameters: its rules are written `-`.

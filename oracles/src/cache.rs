@@ -1,0 +1,82 @@
+//! Solvers kept per thread and reused across queries for the same rules.
+//!
+//! A fuzz process or a verify worker asks about the same small positions again and
+//! again; a solver that keeps its table answers them with one lookup each. The cache
+//! holds, per thread and per rules type, at most [`MAX_SOLVERS`] solvers (one per rules
+//! value and mode), each keeping at most [`RETAIN_BYTES`] of table between queries, so
+//! what it keeps stays bounded.
+
+use crate::{Rules, Solver};
+use rustc_hash::FxHashMap;
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
+use std::hash::Hash;
+
+/// Most solvers the cache keeps per thread and rules type; past that it starts afresh.
+pub const MAX_SOLVERS: usize = 16;
+/// Most table bytes a cached solver keeps between queries; past that it is cleared.
+pub const RETAIN_BYTES: usize = 32 << 20;
+
+thread_local! {
+    static CACHE: RefCell<FxHashMap<TypeId, Box<dyn Any>>> = RefCell::new(FxHashMap::default());
+}
+
+type Solvers<R> = FxHashMap<(R, bool, usize), Solver<R>>;
+
+/// Runs `f` with this thread's cached solver for `rules` (verdict-only or with
+/// remoteness, with the given position budget), building it when there is none. The
+/// solver's table persists to the next call with the same rules, mode and budget.
+///
+/// ```
+/// use sgcheck_oracles::{games::nim::{Nim, Piles}, with_cached_solver};
+/// let win = with_cached_solver(&Nim, true, 1000, |s| s.outcome(&Piles(vec![1, 2])));
+/// assert!(win.unwrap().win);
+/// ```
+pub fn with_cached_solver<R, T>(
+    rules: &R,
+    verdict_only: bool,
+    budget: usize,
+    f: impl FnOnce(&mut Solver<R>) -> T,
+) -> T
+where
+    R: Rules + Clone + Eq + Hash + 'static,
+{
+    let key = (rules.clone(), verdict_only, budget);
+    // Take the solver out while `f` runs, so `f` may use the cache too.
+    let taken = CACHE.with(|c| {
+        c.borrow_mut()
+            .get_mut(&TypeId::of::<R>())
+            .and_then(|b| b.downcast_mut::<Solvers<R>>())
+            .and_then(|m| m.remove(&key))
+    });
+    let mut solver = taken.unwrap_or_else(|| {
+        let s = if verdict_only {
+            Solver::verdict_only(rules.clone())
+        } else {
+            Solver::new(rules.clone())
+        };
+        s.with_budget(budget)
+    });
+    let out = f(&mut solver);
+    if solver.table_bytes() > RETAIN_BYTES {
+        solver.clear();
+    }
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        let entry = c
+            .entry(TypeId::of::<R>())
+            .or_insert_with(|| Box::new(Solvers::<R>::default()));
+        if let Some(m) = entry.downcast_mut::<Solvers<R>>() {
+            if m.len() >= MAX_SOLVERS {
+                m.clear();
+            }
+            m.insert(key, solver);
+        }
+    });
+    out
+}
+
+/// Drops every solver this thread's cache holds.
+pub fn clear_solver_cache() {
+    CACHE.with(|c| c.borrow_mut().clear());
+}
