@@ -66,17 +66,17 @@ pub trait Rules {
         pos.clone()
     }
 
-    /// Calls `f` with the position after each legal move: the same positions as
-    /// [`Rules::moves`] lists, in any order, without the moves. The default goes
-    /// through [`Rules::moves`]; a game may override it to build each child in one
-    /// reused buffer instead of allocating it (a speed-up the solver uses unless
+    /// Calls `f` with each legal move and the position it leads to: the same pairs as
+    /// [`Rules::moves`] lists, in any order. The default goes through
+    /// [`Rules::moves`]; a game may override it to build each child in one reused
+    /// buffer instead of allocating it (a speed-up the solver uses unless
     /// [`Speedups::in_place_children`] is off, and that the tests check against
     /// [`Rules::moves`] on every small position).
-    fn for_each_child<F: FnMut(&Self::Position)>(&self, pos: &Self::Position, mut f: F) {
+    fn for_each_move<F: FnMut(Self::Move, &Self::Position)>(&self, pos: &Self::Position, mut f: F) {
         let mut out = Vec::new();
         self.moves(pos, &mut out);
-        for (_, p) in &out {
-            f(p);
+        for (m, p) in out {
+            f(m, &p);
         }
     }
 

@@ -21,7 +21,7 @@
 //!
 //! - `packed_keys`: small positions are remembered under [`Rules::packed_key`], one
 //!   `u128`, instead of a key built in a `Vec`;
-//! - `in_place_children`: children come from [`Rules::for_each_child`], which games
+//! - `in_place_children`: children come from [`Rules::for_each_move`], which games
 //!   build in one reused buffer; only the children still unknown are copied;
 //! - `known_children_first`: when a position is opened, the children already in the
 //!   table are folded in at once (in verdict-only mode a lost one ends the position
@@ -133,7 +133,7 @@ impl std::error::Error for SearchError {}
 pub struct Speedups {
     /// Remember small positions under [`Rules::packed_key`].
     pub packed_keys: bool,
-    /// Generate children with [`Rules::for_each_child`] and copy only unknown ones.
+    /// Generate children with [`Rules::for_each_move`] and copy only unknown ones.
     pub in_place_children: bool,
     /// Fold in children already solved when a position is opened.
     pub known_children_first: bool,
@@ -598,7 +598,7 @@ impl<R: Rules> Solver<R> {
         let verdict_only = !self.remoteness;
         let Solver { rules, st, .. } = self;
         if st.speedups.in_place_children {
-            rules.for_each_child(pos, |c| st.file(rules, c, &mut fold, verdict_only));
+            rules.for_each_move(pos, |_, c| st.file(rules, c, &mut fold, verdict_only));
         } else {
             let mut moves = std::mem::take(&mut st.scratch);
             moves.clear();
@@ -687,12 +687,31 @@ impl<R: Rules> Solver<R> {
     pub fn analyze(&mut self, pos: &R::Position) -> Result<Analysis<R::Move>, SearchError> {
         let root = self.solve(pos)?;
         self.check_bound(pos, 0, self.st.table_bytes())?;
-        let mut moves = Vec::new();
-        self.rules.moves(pos, &mut moves);
         let mut winning = Vec::new();
-        for (mv, child) in moves {
-            if !self.solve(&child)?.win() {
-                winning.push(mv);
+        if self.st.speedups.in_place_children {
+            // Each child is one lookup now (the root's search solved them all, unless
+            // the verdict-only search stopped early); `solve` only runs on a miss.
+            let mut missed = Vec::new();
+            let Solver { rules, st, .. } = self;
+            rules.for_each_move(pos, |mv, child| {
+                match st.get(&st.key_of(rules, child)) {
+                    Some(p) if p.win() => {}
+                    Some(_) => winning.push(mv),
+                    None => missed.push((mv, child.clone())),
+                }
+            });
+            for (mv, child) in missed {
+                if !self.solve(&child)?.win() {
+                    winning.push(mv);
+                }
+            }
+        } else {
+            let mut moves = Vec::new();
+            self.rules.moves(pos, &mut moves);
+            for (mv, child) in moves {
+                if !self.solve(&child)?.win() {
+                    winning.push(mv);
+                }
             }
         }
         winning.sort();

@@ -44,9 +44,9 @@ fn check_game<R: Rules + Clone>(name: &str, rules: R, positions: &[R::Position])
     for pos in positions {
         let mut moves = Vec::new();
         rules.moves(pos, &mut moves);
-        let mut want: Vec<String> = moves.iter().map(|(_, p)| format!("{p:?}")).collect();
+        let mut want: Vec<String> = moves.iter().map(|(m, p)| format!("{m:?} {p:?}")).collect();
         let mut got = Vec::new();
-        rules.for_each_child(pos, |c| got.push(format!("{c:?}")));
+        rules.for_each_move(pos, |m, c| got.push(format!("{m:?} {c:?}")));
         want.sort();
         got.sort();
         assert_eq!(got, want, "{name}: children of {pos}");

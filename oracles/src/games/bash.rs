@@ -51,13 +51,13 @@ impl Rules for Bash {
         k
     }
 
-    /// The children of [`Rules::moves`], built in one buffer.
-    fn for_each_child<F: FnMut(&Piles)>(&self, pos: &Piles, mut f: F) {
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &Piles)>(&self, pos: &Piles, mut f: F) {
         let mut next = pos.clone();
         for (pile, &size) in pos.0.iter().enumerate() {
             for amount in 1..=size.min(self.m) {
                 next.0[pile] = size - amount;
-                f(&next);
+                f(Take { pile, amount }, &next);
             }
             next.0[pile] = size;
         }

@@ -86,16 +86,16 @@ impl Rules for Ed {
         EdPiles(pairs.into_iter().flatten().collect())
     }
 
-    /// The children of [`Rules::moves`], built in one buffer.
-    fn for_each_child<F: FnMut(&EdPiles)>(&self, pos: &EdPiles, mut f: F) {
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &EdPiles)>(&self, pos: &EdPiles, mut f: F) {
         let mut next = pos.clone();
         for (pair, piles) in pos.0.chunks_exact(2).enumerate() {
-            for split in 0..2 {
-                let size = piles[split];
+            for split in 0..2u8 {
+                let size = piles[split as usize];
                 for first in 1..size {
                     next.0[2 * pair] = first;
                     next.0[2 * pair + 1] = size - first;
-                    f(&next);
+                    f(EdMove { pair, split, first }, &next);
                 }
             }
             next.0[2 * pair] = piles[0];

@@ -134,14 +134,14 @@ impl Rules for FollowingNim {
         }
     }
 
-    /// The children of [`Rules::moves`], built in one buffer.
-    fn for_each_child<F: FnMut(&FnPosition)>(&self, pos: &FnPosition, mut f: F) {
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &FnPosition)>(&self, pos: &FnPosition, mut f: F) {
         let mut next = pos.clone();
         let mut take_from = |pile: usize, size: u64| {
             for amount in 1..=size {
                 next.piles[pile] = size - amount;
                 next.forced = self.is_special(amount).then_some(pile);
-                f(&next);
+                f(Take { pile, amount }, &next);
             }
             next.piles[pile] = size;
         };

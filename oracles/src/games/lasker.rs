@@ -133,19 +133,25 @@ impl Rules for Lasker {
         k
     }
 
-    /// The children of [`Rules::moves`], built in one buffer: a take changes one pile,
+    /// The moves of [`Rules::moves`], their children built in one buffer: a take changes one pile,
     /// a split changes it and inserts the larger part after it (removed again after).
-    fn for_each_child<F: FnMut(&Piles)>(&self, pos: &Piles, mut f: F) {
+    fn for_each_move<F: FnMut(Self::Move, &Piles)>(&self, pos: &Piles, mut f: F) {
         let mut next = pos.clone();
         for (pile, &size) in pos.0.iter().enumerate() {
             for amount in 1..=size {
                 next.0[pile] = size - amount;
-                f(&next);
+                f(LaskerMove::Take { pile, amount }, &next);
             }
             for smaller in 1..=size / 2 {
                 next.0[pile] = smaller;
-                next.0.insert(pile + 1, size - smaller);
-                f(&next);
+                let larger = size - smaller;
+                next.0.insert(pile + 1, larger);
+                let mv = LaskerMove::Split {
+                    pile,
+                    smaller,
+                    larger,
+                };
+                f(mv, &next);
                 next.0.remove(pile + 1);
             }
             next.0[pile] = size;

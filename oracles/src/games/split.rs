@@ -84,8 +84,8 @@ impl Rules for SplitGame {
         }
     }
 
-    /// The children of [`Rules::moves`], built in one buffer.
-    fn for_each_child<F: FnMut(&Bottles)>(&self, pos: &Bottles, mut f: F) {
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &Bottles)>(&self, pos: &Bottles, mut f: F) {
         let n = pos.0.len();
         let mut next = pos.clone();
         for i in 0..n {
@@ -100,7 +100,7 @@ impl Rules for SplitGame {
                             .checked_add(1)
                             .expect("bottle count overflows u32");
                     }
-                    f(&next);
+                    f(SplitMove { i, j, k }, &next);
                     next.0[j] -= 1;
                     next.0[k] -= 1;
                 }

@@ -69,19 +69,19 @@ impl Rules for TakeRange {
         pos.0 == 0
     }
 
-    /// The children of [`Rules::moves`], without the moves.
-    fn for_each_child<F: FnMut(&Coins)>(&self, pos: &Coins, mut f: F) {
+    /// The moves of [`Rules::moves`], without a vector.
+    fn for_each_move<F: FnMut(Self::Move, &Coins)>(&self, pos: &Coins, mut f: F) {
         let n = pos.0;
         if n == 0 {
             return;
         }
         let p = self.p.max(1);
         if n < p {
-            f(&Coins(0));
+            f(TakeCoins(n), &Coins(0));
             return;
         }
         for amount in p..=self.q.min(n) {
-            f(&Coins(n - amount));
+            f(TakeCoins(amount), &Coins(n - amount));
         }
     }
 
