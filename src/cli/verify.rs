@@ -2,7 +2,7 @@
 
 use crate::cli::{EXIT_FAILURE, EXIT_OK};
 use crate::games;
-use crate::verify::{progress_bar, GameReport, Report, Sweep, SWEEP_BUDGET};
+use crate::verify::{progress_bar, GameReport, Report, Shard, Sweep, SWEEP_BUDGET};
 use anyhow::bail;
 use std::time::Duration;
 
@@ -27,6 +27,23 @@ pub struct Args {
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// Run part K of N (from 0): every tier's instances are numbered in one fixed
+    /// order and this run checks those numbered K modulo N; tier 1 of the i-th game
+    /// runs in shard i modulo N. N runs with the same seed check what one run does.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Stop the smallest-first enumerations after this total size (makes a run, and
+    /// its shards, independent of the machine's speed together with --random-batches).
+    #[arg(long, value_name = "SIZE")]
+    pub max_size: Option<u32>,
+    /// Stop the random phases after this many batches (2048 positions in tier 2, 256
+    /// cases in tier 3).
+    #[arg(long, value_name = "N")]
+    pub random_batches: Option<u64>,
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    s.parse()
 }
 
 /// Runs `sgcheck verify`.
@@ -51,9 +68,15 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         );
     }
     let seed = args.seed.unwrap_or_else(rand::random);
+    let shard = args.shard.unwrap_or(Shard::ALL);
     if !args.json {
+        let part = if shard.count > 1 {
+            format!(", shard {}/{}", shard.index, shard.count)
+        } else {
+            String::new()
+        };
         println!(
-            "verify: seed {seed}, {} game(s), {:.0} s budget",
+            "verify: seed {seed}, {} game(s), {:.0} s budget{part}",
             ids.len(),
             args.time
         );
@@ -65,6 +88,9 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         seed,
         time: Duration::from_secs_f64(slot * 0.85),
         budget: args.budget,
+        shard,
+        max_size: args.max_size,
+        random_batches: args.random_batches,
         ..Sweep::default()
     };
     let sweep3 = Sweep {
@@ -73,7 +99,11 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     };
     let pb = progress_bar(ids.len() as u64, !args.no_progress && !args.json);
     let mut reports: Vec<GameReport> = Vec::new();
-    for id in &ids {
+    for (i, id) in ids.iter().enumerate() {
+        let sweep = Sweep {
+            tier1: shard.owns(i as u64),
+            ..sweep.clone()
+        };
         let mut r = games::verify_game(id, &sweep, &pb).expect("ids checked above");
         pb.set_message(format!("{id}: tier 3"));
         if let Some(t3) = crate::verify::verify_problems_of(id, &sweep3) {
@@ -107,14 +137,26 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 
 fn print_table(report: &Report) {
     println!(
-        "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12}",
-        "game", "tier", "checked", "agree", "disagree", "skipped", "per second"
+        "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12}  {}",
+        "game", "tier", "checked", "agree", "disagree", "skipped", "per second", "exhaustive"
     );
     for g in &report.games {
         for t in &g.tiers {
+            let exhaustive = match (t.tier, t.exhaustive_size) {
+                (2, Some(n)) => format!("size <= {n}"),
+                (2, None) => "none".to_string(),
+                _ => String::new(),
+            };
             println!(
-                "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12.0}",
-                g.game, t.tier, t.checked, t.agreements, t.disagreements, t.skipped, t.per_second
+                "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12.0}  {}",
+                g.game,
+                t.tier,
+                t.checked,
+                t.agreements,
+                t.disagreements,
+                t.skipped,
+                t.per_second,
+                exhaustive
             );
         }
     }
