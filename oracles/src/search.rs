@@ -41,6 +41,7 @@ use crate::Rules;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::fmt;
 use std::mem::size_of;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -180,9 +181,26 @@ impl Speedups {
     }
 }
 
-/// The default memory limit of one solver: an eighth of the machine's physical memory,
-/// at least 256 MiB and at most 2 GiB (1 GiB where the memory size cannot be read).
+static MEMORY_OVERRIDE: AtomicUsize = AtomicUsize::new(0);
+
+/// Sets the memory limit of every solver built from now on (`None` restores the
+/// machine's default). Commands use it for their `--memory` option.
+pub fn set_memory_limit(bytes: Option<usize>) {
+    MEMORY_OVERRIDE.store(bytes.map_or(0, |b| b.max(1)), Ordering::Relaxed);
+}
+
+/// The memory limit a new solver gets: the one of [`set_memory_limit`], or else a
+/// sixteenth of the machine's physical memory, at least 256 MiB and at most 1 GiB
+/// (1 GiB where the memory size cannot be read). It counts the bytes the tables and
+/// the search hold; the process's resident size adds the allocator's overhead.
 pub fn default_memory_limit() -> usize {
+    match MEMORY_OVERRIDE.load(Ordering::Relaxed) {
+        0 => machine_memory_limit(),
+        set => set,
+    }
+}
+
+fn machine_memory_limit() -> usize {
     static LIMIT: OnceLock<usize> = OnceLock::new();
     *LIMIT.get_or_init(|| {
         const MIB: usize = 1 << 20;
@@ -192,7 +210,7 @@ pub fn default_memory_limit() -> usize {
             Some(kib.saturating_mul(1024))
         });
         match total {
-            Some(bytes) => (bytes / 8).clamp(256 * MIB, 2048 * MIB),
+            Some(bytes) => (bytes / 16).clamp(256 * MIB, 1024 * MIB),
             None => 1024 * MIB,
         }
     })
@@ -318,6 +336,8 @@ struct State<R: Rules> {
     pending_heap: usize,
     seen_packed: FxHashSet<u128>,
     seen_plain: FxHashSet<R::Position>,
+    /// Children filed since the clock was last read.
+    work: usize,
 }
 
 impl<R: Rules> State<R> {
@@ -381,16 +401,37 @@ impl<R: Rules> State<R> {
     /// speed-up is on), dropped when a child with its key already waits (likewise),
     /// kept in `pending` otherwise.
     fn file(&mut self, rules: &R, child: &R::Position, fold: &mut Fold, verdict_only: bool) {
+        if let Some(k) = self.classify(rules, child, fold, verdict_only) {
+            self.keep(rules, child.clone(), k);
+        }
+    }
+
+    /// [`State::file`] for a child the caller owns: kept by moving it.
+    fn file_owned(&mut self, rules: &R, child: R::Position, fold: &mut Fold, verdict_only: bool) {
+        if let Some(k) = self.classify(rules, &child, fold, verdict_only) {
+            self.keep(rules, child, k);
+        }
+    }
+
+    /// The key of a child to keep, or `None` when it was folded in or dropped.
+    fn classify(
+        &mut self,
+        rules: &R,
+        child: &R::Position,
+        fold: &mut Fold,
+        verdict_only: bool,
+    ) -> Option<Key<R::Position>> {
         fold.has_moves = true;
+        self.work += 1;
         let sp = self.speedups;
         if verdict_only && fold.win && sp.known_children_first {
-            return;
+            return None;
         }
         let k = self.key_of(rules, child);
         if sp.known_children_first {
             if let Some(p) = self.get(&k) {
                 fold.add(p);
-                return;
+                return None;
             }
         }
         if sp.dedup_children {
@@ -399,12 +440,25 @@ impl<R: Rules> State<R> {
                 Key::Plain(x) => self.seen_plain.insert(x.clone()),
             };
             if !fresh {
-                return;
+                return None;
             }
         }
-        self.pending_heap += heap_bytes(rules, child);
-        self.pending.push((child.clone(), k));
+        Some(k)
     }
+
+    fn keep(&mut self, rules: &R, child: R::Position, key: Key<R::Position>) {
+        self.pending_heap += entry_heap(rules, &child, &key);
+        self.pending.push((child, key));
+    }
+}
+
+/// Heap bytes of a pending child and its key.
+fn entry_heap<R: Rules>(rules: &R, child: &R::Position, key: &Key<R::Position>) -> usize {
+    heap_bytes(rules, child)
+        + match key {
+            Key::Plain(k) => heap_bytes(rules, k),
+            Key::Packed(_) => 0,
+        }
 }
 
 /// Heap bytes of a position: its size beyond the inline part.
@@ -448,6 +502,7 @@ impl<R: Rules> Solver<R> {
                 pending_heap: 0,
                 seen_packed: FxHashSet::default(),
                 seen_plain: FxHashSet::default(),
+                work: 0,
             },
             budget: DEFAULT_BUDGET,
             memory: default_memory_limit(),
@@ -603,10 +658,10 @@ impl<R: Rules> Solver<R> {
             let mut moves = std::mem::take(&mut st.scratch);
             moves.clear();
             rules.moves(pos, &mut moves);
-            for (_, child) in &moves {
-                st.file(rules, child, &mut fold, verdict_only);
+            // Each kept child is moved, not copied, out of the move list.
+            for (_, child) in moves.drain(..) {
+                st.file_owned(rules, child, &mut fold, verdict_only);
             }
-            moves.clear();
             st.scratch = moves;
         }
         if st.speedups.dedup_children {
@@ -632,7 +687,6 @@ impl<R: Rules> Solver<R> {
         let start = self.st.len();
         let root_frame = self.open(root, root_key, 0, 1)?;
         let mut stack = vec![root_frame];
-        let mut steps = 0u32;
         loop {
             let top = stack.last_mut().expect("stack is never empty here");
             let done = top.next >= top.end || (!self.remoteness && top.fold.win);
@@ -649,8 +703,10 @@ impl<R: Rules> Solver<R> {
                 if used >= self.budget {
                     return Err(self.over_budget());
                 }
-                steps = steps.wrapping_add(1);
-                if steps % 256 == 0 {
+                // Read the clock every few thousand children filed (a large position
+                // files thousands at once).
+                if self.st.work >= 4096 {
+                    self.st.work = 0;
                     if let Some((at, limit)) = deadline {
                         if Instant::now() >= at {
                             return Err(SearchError::Time { limit });
@@ -668,8 +724,8 @@ impl<R: Rules> Solver<R> {
             }
             let frame = stack.pop().expect("stack is never empty here");
             let Solver { rules, st, .. } = self;
-            for (p, _) in st.pending.drain(frame.start..) {
-                st.pending_heap -= heap_bytes(rules, &p);
+            for (p, k) in st.pending.drain(frame.start..) {
+                st.pending_heap -= entry_heap(rules, &p, &k);
             }
             let packed = frame.fold.finish(self.remoteness);
             self.st.insert(&self.rules, frame.key, packed);

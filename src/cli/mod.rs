@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 pub mod audit;
 pub mod check;
 pub mod list;
+pub mod oracle_limits;
 pub mod solve;
 pub mod verify;
 

@@ -1,5 +1,6 @@
 //! `sgcheck solve <problem> [FILE]`: answer a contest input in the original format.
 
+use crate::cli::oracle_limits::OracleLimits;
 use crate::cli::EXIT_OK;
 use crate::problems::{self, Problem, Visitor};
 use anyhow::{anyhow, bail, Context};
@@ -31,6 +32,9 @@ pub struct Args {
     /// Most positions the oracle may explore for one case.
     #[arg(long, default_value_t = sgcheck_oracles::DEFAULT_BUDGET)]
     pub budget: usize,
+    /// The oracle's time and memory limits (`--engine oracle` only).
+    #[command(flatten)]
+    pub limits: OracleLimits,
 }
 
 struct Solve<'a> {
@@ -54,6 +58,9 @@ impl Visitor for Solve<'_> {
 
 /// Runs `sgcheck solve`.
 pub fn run(args: Args) -> anyhow::Result<i32> {
+    if args.engine == Engine::Oracle {
+        args.limits.apply()?;
+    }
     let mut input = String::new();
     match &args.file {
         Some(path) => {
