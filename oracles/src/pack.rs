@@ -57,10 +57,60 @@ pub fn pack_sorted(tag: u8, values: &[u64]) -> Option<u128> {
     pack_values(tag, buf)
 }
 
-/// Reads back what [`pack_values`] wrote: the tag and the values.
+/// The selector of [`pack_multiset`]'s layout (beyond every width of [`WIDTHS`]).
+const SEL_COUNTS: usize = 5;
+/// Values below this go by count in [`pack_multiset`].
+const COUNT_VALUES: usize = 16;
+
+/// Packs a multiset of values below 16 (at most 31 of each), and optionally one `head`
+/// value below 16 kept apart, without sorting: the count of each value takes 5 bits.
+/// `None` when a value does not fit. Injective like [`pack_values`], whose outputs it
+/// never meets (its selector field holds a value [`pack_values`] never writes).
+///
+/// Layout: 3 bits of tag, 3 bits of selector (5), 1 bit "has a head", 4 bits of head,
+/// then 16 counts of 5 bits, count of value 0 lowest.
+pub fn pack_multiset(tag: u8, head: Option<u64>, values: impl Iterator<Item = u64>) -> Option<u128> {
+    if tag >= 1 << TAG_BITS {
+        return None;
+    }
+    let mut counts = [0u8; COUNT_VALUES];
+    for v in values {
+        let c = counts.get_mut(v as usize).filter(|_| v < COUNT_VALUES as u64)?;
+        if *c == 31 {
+            return None;
+        }
+        *c += 1;
+    }
+    let mut out = tag as u128 | (SEL_COUNTS as u128) << TAG_BITS;
+    if let Some(h) = head {
+        if h >= COUNT_VALUES as u64 {
+            return None;
+        }
+        out |= 1 << 6 | (h as u128) << 7;
+    }
+    for (v, &c) in counts.iter().enumerate() {
+        out |= (c as u128) << (11 + 5 * v);
+    }
+    Some(out)
+}
+
+/// Reads back what [`pack_values`] wrote: the tag and the values. For what
+/// [`pack_multiset`] wrote: the tag, and the head (if any) followed by the values in
+/// ascending order.
 pub fn unpack_values(packed: u128) -> (u8, Vec<u64>) {
     let tag = (packed & ((1 << TAG_BITS) - 1)) as u8;
     let sel = ((packed >> TAG_BITS) & ((1 << SEL_BITS) - 1)) as usize;
+    if sel == SEL_COUNTS {
+        let mut values = Vec::new();
+        if packed >> 6 & 1 == 1 {
+            values.push((packed >> 7 & 15) as u64);
+        }
+        for v in 0..COUNT_VALUES {
+            let c = (packed >> (11 + 5 * v)) & 31;
+            values.extend(std::iter::repeat_n(v as u64, c as usize));
+        }
+        return (tag, values);
+    }
     let len = ((packed >> (TAG_BITS + SEL_BITS)) & ((1 << LEN_BITS) - 1)) as u32;
     let width = WIDTHS[sel.min(WIDTHS.len() - 1)];
     let mask = if width == 64 {
@@ -98,6 +148,25 @@ mod tests {
         assert_eq!(pack_values(0, &[256; 8]), None);
         assert_eq!(pack_values(0, &[1 << 32, 0]), None);
         assert_eq!(pack_sorted(1, &[3, 1, 2]), pack_values(1, &[1, 2, 3]));
+    }
+
+    #[test]
+    fn multisets() {
+        let a = pack_multiset(2, None, [3u64, 1, 3, 0].into_iter()).unwrap();
+        assert_eq!(a, pack_multiset(2, None, [0u64, 3, 1, 3].into_iter()).unwrap());
+        assert_eq!(unpack_values(a), (2, vec![0, 1, 3, 3]));
+        let h = pack_multiset(2, Some(0), [1u64, 3, 3].into_iter()).unwrap();
+        assert_ne!(a, h);
+        assert_eq!(unpack_values(h), (2, vec![0, 1, 3, 3]));
+        assert_eq!(unpack_values(pack_multiset(0, None, [15u64; 31].into_iter()).unwrap()).1.len(), 31);
+        assert_eq!(pack_multiset(0, None, [15u64; 32].into_iter()), None);
+        assert_eq!(pack_multiset(0, None, [16u64].into_iter()), None);
+        assert_eq!(pack_multiset(0, Some(16), [1u64].into_iter()), None);
+        // Never equal to a packing of pack_values.
+        let e = pack_multiset(0, None, std::iter::empty()).unwrap();
+        assert_ne!(Some(e), pack_values(0, &[]));
+        let one = pack_multiset(0, None, [1u64].into_iter()).unwrap();
+        assert_ne!(Some(one), pack_values(0, &[1]));
     }
 
     #[test]

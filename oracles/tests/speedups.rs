@@ -226,3 +226,41 @@ fn time_limit_is_a_clean_error() {
     assert!(matches!(err, SearchError::Time { .. }), "{err:?}");
     assert!(t.elapsed() < Duration::from_secs(10));
 }
+
+/// Nim with a planted bug in its packed key: the largest pile is left out.
+#[derive(Clone)]
+struct BadPack;
+
+impl Rules for BadPack {
+    type Position = Piles;
+    type Move = sgcheck_oracles::games::nim::Take;
+    fn moves(&self, pos: &Piles, out: &mut Vec<(Self::Move, Piles)>) {
+        Nim.moves(pos, out)
+    }
+    fn key(&self, pos: &Piles) -> Piles {
+        Nim.key(pos)
+    }
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        let mut k = Nim.key(pos).0;
+        k.pop();
+        sgcheck_oracles::pack::pack_sorted(0, &k)
+    }
+}
+
+#[test]
+fn the_comparison_catches_a_planted_packed_key_bug() {
+    let positions = piles(2, 3);
+    let differs = positions.iter().any(|p| {
+        let plain = Solver::new(BadPack)
+            .with_speedups(Speedups::NONE)
+            .analyze(p)
+            .unwrap();
+        let mut fast = Solver::new(BadPack).with_speedups(Speedups::ALL);
+        // Warm, as in a sweep: other positions were solved before.
+        for q in &positions {
+            let _ = fast.analyze(q);
+        }
+        fast.analyze(p).unwrap() != plain
+    });
+    assert!(differs, "a packed key that drops a pile went unnoticed");
+}

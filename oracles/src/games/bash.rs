@@ -63,9 +63,11 @@ impl Rules for Bash {
         }
     }
 
-    /// The sorted piles (the key), packed when they fit.
+    /// The sorted piles (the key), packed when they fit: by count when every pile is
+    /// below 16 (no sort needed), sorted otherwise.
     fn packed_key(&self, pos: &Piles) -> Option<u128> {
-        crate::pack::pack_sorted(0, &pos.0)
+        crate::pack::pack_multiset(0, None, pos.0.iter().copied())
+            .or_else(|| crate::pack::pack_sorted(0, &pos.0))
     }
 
     fn position_bytes(&self, pos: &Piles) -> usize {

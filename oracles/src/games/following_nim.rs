@@ -159,13 +159,22 @@ impl Rules for FollowingNim {
         }
     }
 
-    /// The key packed when it fits: tag 0 and the sorted piles for a free position,
-    /// tag 1 and the forced pile followed by the others sorted for a forced one (a
-    /// forced index past the last pile gets no packed key).
+    /// The key packed when it fits: piles below 16 by count (the forced pile apart as
+    /// the head), otherwise tag 0 and the sorted piles for a free position, tag 1 and
+    /// the forced pile followed by the others sorted for a forced one (a forced index
+    /// past the last pile gets no packed key).
     fn packed_key(&self, pos: &FnPosition) -> Option<u128> {
         const MAX: usize = crate::pack::MAX_PACKED_VALUES;
+        let small = |head: Option<u64>, skip: Option<usize>| {
+            let rest = pos.piles.iter().enumerate();
+            let rest = rest.filter(move |&(i, _)| Some(i) != skip).map(|(_, &p)| p);
+            crate::pack::pack_multiset(2, head, rest)
+        };
         match pos.forced {
-            None => crate::pack::pack_sorted(0, &pos.piles),
+            None => small(None, None).or_else(|| crate::pack::pack_sorted(0, &pos.piles)),
+            Some(f) if f < pos.piles.len() && small(Some(pos.piles[f]), Some(f)).is_some() => {
+                small(Some(pos.piles[f]), Some(f))
+            }
             Some(f) if f < pos.piles.len() && pos.piles.len() <= MAX => {
                 let mut buf = [0u64; MAX];
                 let buf = &mut buf[..pos.piles.len()];
