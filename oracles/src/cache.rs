@@ -2,9 +2,9 @@
 //!
 //! A fuzz process or a verify worker asks about the same small positions again and
 //! again; a solver that keeps its table answers them with one lookup each. The cache
-//! holds, per thread and per rules type, at most [`MAX_SOLVERS`] solvers (one per rules
-//! value and mode), each keeping at most [`RETAIN_BYTES`] of table between queries, so
-//! what it keeps stays bounded.
+//! holds, per thread, one solver per rules value, mode and budget, at most
+//! [`MAX_SOLVERS`] of them, keeping at most [`RETAIN_BYTES`] of tables in all between
+//! queries (past either it starts afresh), so what it keeps stays bounded.
 
 use crate::{Rules, Solver};
 use rustc_hash::FxHashMap;
@@ -12,13 +12,22 @@ use std::any::{Any, TypeId};
 use std::cell::RefCell;
 use std::hash::Hash;
 
-/// Most solvers the cache keeps per thread and rules type; past that it starts afresh.
-pub const MAX_SOLVERS: usize = 16;
-/// Most table bytes a cached solver keeps between queries; past that it is cleared.
-pub const RETAIN_BYTES: usize = 32 << 20;
+/// Most solvers the cache keeps per thread; past that it starts afresh.
+pub const MAX_SOLVERS: usize = 256;
+/// Most table bytes the cached solvers of a thread keep between queries, in all; past
+/// that the cache starts afresh.
+pub const RETAIN_BYTES: usize = 128 << 20;
+
+#[derive(Default)]
+struct Cache {
+    by_type: FxHashMap<TypeId, Box<dyn Any>>,
+    /// Solvers held, and the table bytes they held when put back.
+    solvers: usize,
+    bytes: usize,
+}
 
 thread_local! {
-    static CACHE: RefCell<FxHashMap<TypeId, Box<dyn Any>>> = RefCell::new(FxHashMap::default());
+    static CACHE: RefCell<Cache> = RefCell::new(Cache::default());
 }
 
 type Solvers<R> = FxHashMap<(R, bool, usize), Solver<R>>;
@@ -44,10 +53,15 @@ where
     let key = (rules.clone(), verdict_only, budget);
     // Take the solver out while `f` runs, so `f` may use the cache too.
     let taken = CACHE.with(|c| {
-        c.borrow_mut()
+        let mut c = c.borrow_mut();
+        let s = c
+            .by_type
             .get_mut(&TypeId::of::<R>())
             .and_then(|b| b.downcast_mut::<Solvers<R>>())
-            .and_then(|m| m.remove(&key))
+            .and_then(|m| m.remove(&key))?;
+        c.solvers -= 1;
+        c.bytes = c.bytes.saturating_sub(s.table_bytes());
+        Some(s)
     });
     let mut solver = taken.unwrap_or_else(|| {
         let s = if verdict_only {
@@ -58,19 +72,24 @@ where
         s.with_budget(budget)
     });
     let out = f(&mut solver);
-    if solver.table_bytes() > RETAIN_BYTES {
+    let bytes = solver.table_bytes();
+    if bytes > RETAIN_BYTES {
         solver.clear();
     }
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
+        let bytes = solver.table_bytes();
+        if c.solvers >= MAX_SOLVERS || c.bytes + bytes > RETAIN_BYTES {
+            *c = Cache::default();
+        }
         let entry = c
+            .by_type
             .entry(TypeId::of::<R>())
             .or_insert_with(|| Box::new(Solvers::<R>::default()));
         if let Some(m) = entry.downcast_mut::<Solvers<R>>() {
-            if m.len() >= MAX_SOLVERS {
-                m.clear();
-            }
             m.insert(key, solver);
+            c.solvers += 1;
+            c.bytes += bytes;
         }
     });
     out
@@ -78,5 +97,5 @@ where
 
 /// Drops every solver this thread's cache holds.
 pub fn clear_solver_cache() {
-    CACHE.with(|c| c.borrow_mut().clear());
+    CACHE.with(|c| *c.borrow_mut() = Cache::default());
 }
