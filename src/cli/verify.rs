@@ -137,8 +137,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 
 fn print_table(report: &Report) {
     println!(
-        "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12}  {}",
-        "game", "tier", "checked", "agree", "disagree", "skipped", "per second", "exhaustive"
+        "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12}  exhaustive",
+        "game", "tier", "checked", "agree", "disagree", "skipped", "per second"
     );
     for g in &report.games {
         for t in &g.tiers {
