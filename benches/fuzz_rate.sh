@@ -4,11 +4,14 @@
 # SECONDS (default 8) per mode, the two modes back to back, from the committed seeds,
 # one process on one core (-O, no sanitizer).
 # Usage: benches/fuzz_rate.sh [SECONDS] [TARGET...]
+# (FUZZ_RATE_NO_BUILD=1 measures the binaries already built.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs="${1:-8}"
 shift || true
-cargo fuzz build --sanitizer none -O >/dev/null 2>&1
+if [ -z "${FUZZ_RATE_NO_BUILD:-}" ]; then
+    cargo fuzz build --sanitizer none -O >/dev/null 2>&1
+fi
 host="$(rustc -vV | sed -n 's/^host: //p')"
 bin="fuzz/target/$host/release"
 targets=("$@")

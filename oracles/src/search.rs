@@ -622,8 +622,9 @@ impl<R: Rules> Solver<R> {
             return Ok(p);
         }
         // Keep memory bounded across many queries: start the next one afresh when the
-        // table is full (by count or by half the memory limit).
-        if self.st.len() >= self.budget || self.st.table_bytes() > self.memory / 2 {
+        // table holds half the memory limit. (The budget bounds what one query adds,
+        // not what earlier queries left: a kept table is what makes reuse pay.)
+        if self.st.table_bytes() > self.memory / 2 {
             self.st.clear();
         }
         let deadline = self.deadline();
