@@ -101,7 +101,13 @@ fn human(x: f64) -> String {
     }
 }
 
-fn family<R: Rules + Clone>(filter: &[String], game: &str, what: &str, rules: R, ps: Vec<R::Position>) {
+fn family<R: Rules + Clone>(
+    filter: &[String],
+    game: &str,
+    what: &str,
+    rules: R,
+    ps: Vec<R::Position>,
+) {
     if !filter.is_empty() && !filter.iter().any(|f| game.contains(f.as_str())) {
         return;
     }

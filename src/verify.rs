@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
-use sgcheck_oracles::{with_cached_solver, Analysis, Rules, SearchError, Solver};
+use sgcheck_oracles::{put_back_solver, take_cached_solver, Analysis, Rules, SearchError, Solver};
 use std::fmt::{self, Display};
 use std::hash::Hash;
 use std::str::FromStr;
@@ -425,15 +425,25 @@ fn check_batch<S: Subject>(
         .enumerate()
         .map(|(c, chunk)| {
             let mut tally = Tally::default();
+            // Each worker thread keeps its solver (and table) per rules across chunks
+            // and batches: small positions recur in every size. One is held while
+            // consecutive instances share their rules.
+            let mut held: Option<Solver<S::Rules>> = None;
             for (i, (rules, pos)) in chunk.iter().enumerate() {
                 if !sweep.shard.owns(order + (c * 64 + i) as u64) {
                     continue;
                 }
-                // Each worker thread keeps its solver (and table) per rules across
-                // chunks and batches: small positions recur in every size.
-                let compared =
-                    with_cached_solver(rules, true, budget, |s| compare(subject, s, pos));
-                match compared {
+                let solver = match held.take() {
+                    Some(s) if s.rules() == rules => s,
+                    other => {
+                        if let Some(s) = other {
+                            put_back_solver(s);
+                        }
+                        take_cached_solver(rules, true, budget)
+                    }
+                };
+                let solver = held.insert(solver);
+                match compare(subject, solver, pos) {
                     Ok(None) => tally.checked += 1,
                     Ok(Some(d)) => {
                         tally.checked += 1;
@@ -445,6 +455,9 @@ fn check_batch<S: Subject>(
                     }
                     Err(_) => tally.skipped += 1,
                 }
+            }
+            if let Some(s) = held {
+                put_back_solver(s);
             }
             tally
         })

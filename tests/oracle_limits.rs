@@ -28,10 +28,7 @@ fn run_limited(mut cmd: Command, limit: u64) -> (Output, Duration) {
         });
     }
     let start = Instant::now();
-    let out = cmd
-        .stdin(Stdio::null())
-        .output()
-        .expect("sgcheck runs");
+    let out = cmd.stdin(Stdio::null()).output().expect("sgcheck runs");
     (out, start.elapsed())
 }
 
@@ -86,18 +83,26 @@ fn solve_p2197_ten_thousand_piles_of_one_stops_in_time() {
     let (out, t) = run_limited(cmd, 2 * GIB);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("case 1") && err.contains("no answer within 2.0 s"), "{err}");
+    assert!(
+        err.contains("case 1") && err.contains("no answer within 2.0 s"),
+        "{err}"
+    );
     assert!(out.stdout.is_empty());
     assert!(t < Duration::from_secs(15), "{t:?}");
     // The same input through the plain search: stopped by time or memory, cleanly.
     let mut cmd = sgcheck();
-    cmd.args(["solve", "p2197", "--engine", "oracle", "--time", "2", "--memory", "256M"])
-        .arg(&input)
-        .env("SGCHECK_ORACLE_SPEEDUPS", "none");
+    cmd.args([
+        "solve", "p2197", "--engine", "oracle", "--time", "2", "--memory", "256M",
+    ])
+    .arg(&input)
+    .env("SGCHECK_ORACLE_SPEEDUPS", "none");
     let (out, t) = run_limited(cmd, GIB);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("no answer within") || err.contains("MiB of memory"), "{err}");
+    assert!(
+        err.contains("no answer within") || err.contains("MiB of memory"),
+        "{err}"
+    );
     assert!(t < Duration::from_secs(15), "{t:?}");
 }
 
@@ -105,7 +110,15 @@ fn solve_p2197_ten_thousand_piles_of_one_stops_in_time() {
 fn check_lasker_45_stops_at_the_time_limit() {
     let start = Instant::now();
     let out = sgcheck()
-        .args(["check", "lasker", "45", "--time", "1", "--budget", "100000000"])
+        .args([
+            "check",
+            "lasker",
+            "45",
+            "--time",
+            "1",
+            "--budget",
+            "100000000",
+        ])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
@@ -125,7 +138,11 @@ fn limits_are_validated() {
         ["--memory", "99999999999G"],
         ["--memory", "1K"],
     ] {
-        let out = sgcheck().args(["check", "nim", "1,2"]).args(args).output().unwrap();
+        let out = sgcheck()
+            .args(["check", "nim", "1,2"])
+            .args(args)
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let out = sgcheck()
             .args(["solve", "p2197", "--engine", "oracle"])

@@ -92,20 +92,44 @@ fn shard_notation() {
 fn cli_counts(extra: &[&str]) -> BTreeMap<(String, u64), (u64, u64)> {
     let out = Command::new(env!("CARGO_BIN_EXE_sgcheck"))
         .args([
-            "verify", "--game", "nim", "--game", "split", "--seed", "5", "--time", "600",
-            "--max-size", "5", "--random-batches", "1", "--json", "--no-progress",
+            "verify",
+            "--game",
+            "nim",
+            "--game",
+            "split",
+            "--seed",
+            "5",
+            "--time",
+            "600",
+            "--max-size",
+            "5",
+            "--random-batches",
+            "1",
+            "--json",
+            "--no-progress",
         ])
         .args(extra)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let mut m = BTreeMap::new();
     for g in v["games"].as_array().unwrap() {
         for t in g["tiers"].as_array().unwrap() {
             m.insert(
-                (g["game"].as_str().unwrap().to_string(), t["tier"].as_u64().unwrap()),
-                (t["checked"].as_u64().unwrap(), t["skipped"].as_u64().unwrap()),
+                (
+                    g["game"].as_str().unwrap().to_string(),
+                    t["tier"].as_u64().unwrap(),
+                ),
+                (
+                    t["checked"].as_u64().unwrap(),
+                    t["skipped"].as_u64().unwrap(),
+                ),
             );
         }
     }
@@ -116,7 +140,9 @@ fn cli_counts(extra: &[&str]) -> BTreeMap<(String, u64), (u64, u64)> {
 fn cli_shards_add_up_to_one_run_in_every_tier() {
     let whole = cli_counts(&[]);
     assert_eq!(whole.len(), 6, "{whole:?}");
-    let parts: Vec<_> = (0..3).map(|k| cli_counts(&["--shard", &format!("{k}/3")])).collect();
+    let parts: Vec<_> = (0..3)
+        .map(|k| cli_counts(&["--shard", &format!("{k}/3")]))
+        .collect();
     for (key, &(checked, skipped)) in &whole {
         assert!(checked > 0, "{key:?} checked nothing");
         let c: u64 = parts.iter().map(|p| p[key].0).sum();

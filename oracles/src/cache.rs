@@ -50,8 +50,21 @@ pub fn with_cached_solver<R, T>(
 where
     R: Rules + Clone + Eq + Hash + 'static,
 {
-    let key = (rules.clone(), verdict_only, budget);
-    // Take the solver out while `f` runs, so `f` may use the cache too.
+    let mut solver = take_cached_solver(rules, verdict_only, budget);
+    let out = f(&mut solver);
+    put_back_solver(solver);
+    out
+}
+
+/// Takes this thread's cached solver for `rules` out of the cache (building it when
+/// there is none), for a caller that runs many queries with it; hand it back with
+/// [`put_back_solver`]. While it is out, [`with_cached_solver`] for the same rules
+/// builds another.
+pub fn take_cached_solver<R>(rules: &R, verdict_only: bool, budget: usize) -> Solver<R>
+where
+    R: Rules + Clone + Eq + Hash + 'static,
+{
+    let key = (rules.clone(), verdict_only, budget.max(1));
     let taken = CACHE.with(|c| {
         let mut c = c.borrow_mut();
         let s = c
@@ -63,19 +76,29 @@ where
         c.bytes = c.bytes.saturating_sub(s.table_bytes());
         Some(s)
     });
-    let mut solver = taken.unwrap_or_else(|| {
+    taken.unwrap_or_else(|| {
         let s = if verdict_only {
             Solver::verdict_only(rules.clone())
         } else {
             Solver::new(rules.clone())
         };
         s.with_budget(budget)
-    });
-    let out = f(&mut solver);
-    let bytes = solver.table_bytes();
-    if bytes > RETAIN_BYTES {
+    })
+}
+
+/// Hands a solver from [`take_cached_solver`] back to this thread's cache.
+pub fn put_back_solver<R>(mut solver: Solver<R>)
+where
+    R: Rules + Clone + Eq + Hash + 'static,
+{
+    if solver.table_bytes() > RETAIN_BYTES {
         solver.clear();
     }
+    let key = (
+        solver.rules().clone(),
+        !solver.computes_remoteness(),
+        solver.budget(),
+    );
     CACHE.with(|c| {
         let mut c = c.borrow_mut();
         let bytes = solver.table_bytes();
@@ -92,7 +115,6 @@ where
             c.bytes += bytes;
         }
     });
-    out
 }
 
 /// Drops every solver this thread's cache holds.

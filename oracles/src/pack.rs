@@ -69,13 +69,19 @@ const COUNT_VALUES: usize = 16;
 ///
 /// Layout: 3 bits of tag, 3 bits of selector (5), 1 bit "has a head", 4 bits of head,
 /// then 16 counts of 5 bits, count of value 0 lowest.
-pub fn pack_multiset(tag: u8, head: Option<u64>, values: impl Iterator<Item = u64>) -> Option<u128> {
+pub fn pack_multiset(
+    tag: u8,
+    head: Option<u64>,
+    values: impl Iterator<Item = u64>,
+) -> Option<u128> {
     if tag >= 1 << TAG_BITS {
         return None;
     }
     let mut counts = [0u8; COUNT_VALUES];
     for v in values {
-        let c = counts.get_mut(v as usize).filter(|_| v < COUNT_VALUES as u64)?;
+        let c = counts
+            .get_mut(v as usize)
+            .filter(|_| v < COUNT_VALUES as u64)?;
         if *c == 31 {
             return None;
         }
@@ -153,12 +159,20 @@ mod tests {
     #[test]
     fn multisets() {
         let a = pack_multiset(2, None, [3u64, 1, 3, 0].into_iter()).unwrap();
-        assert_eq!(a, pack_multiset(2, None, [0u64, 3, 1, 3].into_iter()).unwrap());
+        assert_eq!(
+            a,
+            pack_multiset(2, None, [0u64, 3, 1, 3].into_iter()).unwrap()
+        );
         assert_eq!(unpack_values(a), (2, vec![0, 1, 3, 3]));
         let h = pack_multiset(2, Some(0), [1u64, 3, 3].into_iter()).unwrap();
         assert_ne!(a, h);
         assert_eq!(unpack_values(h), (2, vec![0, 1, 3, 3]));
-        assert_eq!(unpack_values(pack_multiset(0, None, [15u64; 31].into_iter()).unwrap()).1.len(), 31);
+        assert_eq!(
+            unpack_values(pack_multiset(0, None, [15u64; 31].into_iter()).unwrap())
+                .1
+                .len(),
+            31
+        );
         assert_eq!(pack_multiset(0, None, [15u64; 32].into_iter()), None);
         assert_eq!(pack_multiset(0, None, [16u64].into_iter()), None);
         assert_eq!(pack_multiset(0, Some(16), [1u64].into_iter()), None);

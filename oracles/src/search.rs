@@ -550,6 +550,11 @@ impl<R: Rules> Solver<R> {
         self.st.speedups
     }
 
+    /// The position budget of one query.
+    pub fn budget(&self) -> usize {
+        self.budget
+    }
+
     /// Whether the solver computes remoteness (false for [`Solver::verdict_only`]).
     pub fn computes_remoteness(&self) -> bool {
         self.remoteness
@@ -750,12 +755,10 @@ impl<R: Rules> Solver<R> {
             // the verdict-only search stopped early); `solve` only runs on a miss.
             let mut missed = Vec::new();
             let Solver { rules, st, .. } = self;
-            rules.for_each_move(pos, |mv, child| {
-                match st.get(&st.key_of(rules, child)) {
-                    Some(p) if p.win() => {}
-                    Some(_) => winning.push(mv),
-                    None => missed.push((mv, child.clone())),
-                }
+            rules.for_each_move(pos, |mv, child| match st.get(&st.key_of(rules, child)) {
+                Some(p) if p.win() => {}
+                Some(_) => winning.push(mv),
+                None => missed.push((mv, child.clone())),
             });
             for (mv, child) in missed {
                 if !self.solve(&child)?.win() {

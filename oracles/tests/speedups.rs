@@ -58,7 +58,10 @@ fn check_game<R: Rules + Clone>(name: &str, rules: R, positions: &[R::Position])
                 assert_eq!(*other, key, "{name}: packed key of {p} collides");
             }
             let prev = packed_of_key.entry(key).or_insert(packed);
-            assert_eq!(*prev, packed, "{name}: equal keys, different packed keys at {p}");
+            assert_eq!(
+                *prev, packed,
+                "{name}: equal keys, different packed keys at {p}"
+            );
         }
     }
     assert!(
@@ -83,9 +86,15 @@ fn check_game<R: Rules + Clone>(name: &str, rules: R, positions: &[R::Position])
             let mut warm = build(sp);
             for (pos, want) in positions.iter().zip(&plain) {
                 let cold = build(sp).analyze(pos).unwrap();
-                assert_eq!(&cold, want, "{name} {sp:?} verdict_only={verdict_only} {pos}");
+                assert_eq!(
+                    &cold, want,
+                    "{name} {sp:?} verdict_only={verdict_only} {pos}"
+                );
                 let w = warm.analyze(pos).unwrap();
-                assert_eq!(&w, want, "{name} {sp:?} warm verdict_only={verdict_only} {pos}");
+                assert_eq!(
+                    &w, want,
+                    "{name} {sp:?} warm verdict_only={verdict_only} {pos}"
+                );
             }
         }
     }
