@@ -12,7 +12,7 @@
 //! with the exhaustive oracle on small cases (a disagreement there is a bug in
 //! sgcheck, reported as [`AuditError::OracleMismatch`]).
 //!
-//! A failing batch is then isolated and shrunk ([`shrink`]): greedily, take the first
+//! A failing batch is then isolated and shrunk (`shrink`): greedily, take the first
 //! smaller valid input (fewer cases, then [`Problem::shrink`] of a case) on which the
 //! program still fails *the same way* (same [`Verdict`]), until none does. Every
 //! candidate is a complete input, its cases numbered from 0, so answers that print
@@ -31,6 +31,7 @@ use std::time::{Duration, Instant};
 
 pub mod compare;
 pub mod runner;
+pub mod sandbox;
 mod shrink;
 pub mod source;
 
@@ -119,6 +120,8 @@ pub enum Verdict {
     TimeLimit,
     /// More output than the output limit.
     OutputLimit,
+    /// More resident memory than the memory limit.
+    MemoryLimit,
 }
 
 impl Verdict {
@@ -130,6 +133,7 @@ impl Verdict {
             Verdict::RuntimeError => "runtime-error",
             Verdict::TimeLimit => "time-limit",
             Verdict::OutputLimit => "output-limit",
+            Verdict::MemoryLimit => "memory-limit",
         }
     }
 }
@@ -150,9 +154,10 @@ pub(crate) struct Failure {
     pub stderr: Vec<u8>,
 }
 
-/// Judges a run against the expected answers; `None` when it passed.
+/// Judges a run against the expected answers; `None` when it passed. Takes the run by
+/// value: its output moves into the failure, never copied.
 pub(crate) fn judge(
-    r: &RunResult,
+    r: RunResult,
     expected: &[Vec<String>],
     mode: CompareMode,
     limits: &RunLimits,
@@ -161,7 +166,7 @@ pub(crate) fn judge(
         (
             Verdict::TimeLimit,
             format!(
-                "still running after {:.3} s; process group killed",
+                "still running after {:.3} s; killed with everything it started",
                 limits.timeout.as_secs_f64()
             ),
             None,
@@ -170,8 +175,27 @@ pub(crate) fn judge(
         (
             Verdict::OutputLimit,
             format!(
-                "more than {} bytes of output; process group killed",
+                "more than {} bytes of output; killed with everything it started",
                 limits.output_limit
+            ),
+            None,
+        )
+    } else if r.memory_exceeded {
+        (
+            Verdict::MemoryLimit,
+            format!(
+                "more than {} of resident memory (peak seen: {}); killed",
+                runner::format_size(limits.memory_limit),
+                runner::format_size(r.peak_memory)
+            ),
+            None,
+        )
+    } else if r.process_limit_exceeded {
+        (
+            Verdict::RuntimeError,
+            format!(
+                "more than {} processes at once (--process-limit); killed",
+                limits.process_limit
             ),
             None,
         )
@@ -185,8 +209,8 @@ pub(crate) fn judge(
         kind,
         detail,
         mismatch,
-        stdout: r.stdout.clone(),
-        stderr: r.stderr.clone(),
+        stdout: r.stdout,
+        stderr: r.stderr,
     })
 }
 
@@ -323,7 +347,7 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
         let r = self.c.run(input.as_bytes(), &self.opts.limits)?;
         self.stats.runs.fetch_add(1, Ordering::Relaxed);
         self.stats.cases.fetch_add(count as u64, Ordering::Relaxed);
-        Ok(judge(&r, expected, self.opts.mode, &self.opts.limits))
+        Ok(judge(r, expected, self.opts.mode, &self.opts.limits))
     }
 
     /// Cross-checks the expected answers of the small cases with the oracle, while
@@ -495,6 +519,15 @@ pub fn reproduce_command(problem: &str, opts: &AuditOptions, command: &str) -> S
     }
     if opts.limits.output_limit != d.limits.output_limit {
         s.push_str(&format!(" --output-limit {}", opts.limits.output_limit));
+    }
+    if opts.limits.memory_limit != d.limits.memory_limit {
+        s.push_str(&format!(" --memory-limit {}", opts.limits.memory_limit));
+    }
+    if let Some(stack) = opts.limits.stack_limit {
+        s.push_str(&format!(" --stack-limit {stack}"));
+    }
+    if opts.limits.process_limit != d.limits.process_limit {
+        s.push_str(&format!(" --process-limit {}", opts.limits.process_limit));
     }
     if opts.mode == CompareMode::Exact {
         s.push_str(" --exact");
