@@ -85,6 +85,42 @@ impl Rules for Ed {
         pairs.sort_unstable();
         EdPiles(pairs.into_iter().flatten().collect())
     }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &EdPiles)>(&self, pos: &EdPiles, mut f: F) {
+        let mut next = pos.clone();
+        for (pair, piles) in pos.0.chunks_exact(2).enumerate() {
+            for split in 0..2u8 {
+                let size = piles[split as usize];
+                for first in 1..size {
+                    next.0[2 * pair] = first;
+                    next.0[2 * pair + 1] = size - first;
+                    f(EdMove { pair, split, first }, &next);
+                }
+            }
+            next.0[2 * pair] = piles[0];
+            next.0[2 * pair + 1] = piles[1];
+        }
+    }
+
+    /// The key (pairs sorted within and among themselves), packed when it fits.
+    fn packed_key(&self, pos: &EdPiles) -> Option<u128> {
+        const MAX_PAIRS: usize = crate::pack::MAX_PACKED_VALUES / 2;
+        let pairs = pos.0.len() / 2;
+        if pairs > MAX_PAIRS {
+            return None;
+        }
+        let mut buf = [[0u64; 2]; MAX_PAIRS];
+        for (b, p) in buf.iter_mut().zip(pos.0.chunks_exact(2)) {
+            *b = [p[0].min(p[1]), p[0].max(p[1])];
+        }
+        buf[..pairs].sort_unstable();
+        crate::pack::pack_values(0, buf[..pairs].as_flattened())
+    }
+
+    fn position_bytes(&self, pos: &EdPiles) -> usize {
+        std::mem::size_of::<EdPiles>() + pos.0.len() * std::mem::size_of::<u64>()
+    }
 }
 
 /// E&D has no parameters: its rules are written `-`.

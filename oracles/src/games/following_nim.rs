@@ -133,6 +133,63 @@ impl Rules for FollowingNim {
             Some(_) => pos.clone(),
         }
     }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &FnPosition)>(&self, pos: &FnPosition, mut f: F) {
+        let mut next = pos.clone();
+        let mut take_from = |pile: usize, size: u64| {
+            for amount in 1..=size {
+                next.piles[pile] = size - amount;
+                next.forced = self.is_special(amount).then_some(pile);
+                f(Take { pile, amount }, &next);
+            }
+            next.piles[pile] = size;
+        };
+        match pos.forced {
+            Some(pile) => {
+                if let Some(&size) = pos.piles.get(pile) {
+                    take_from(pile, size);
+                }
+            }
+            None => {
+                for (pile, &size) in pos.piles.iter().enumerate() {
+                    take_from(pile, size);
+                }
+            }
+        }
+    }
+
+    /// The key packed when it fits: piles below 16 by count (the forced pile apart as
+    /// the head), otherwise tag 0 and the sorted piles for a free position, tag 1 and
+    /// the forced pile followed by the others sorted for a forced one (a forced index
+    /// past the last pile gets no packed key).
+    fn packed_key(&self, pos: &FnPosition) -> Option<u128> {
+        const MAX: usize = crate::pack::MAX_PACKED_VALUES;
+        let small = |head: Option<u64>, skip: Option<usize>| {
+            let rest = pos.piles.iter().enumerate();
+            let rest = rest.filter(move |&(i, _)| Some(i) != skip).map(|(_, &p)| p);
+            crate::pack::pack_multiset(2, head, rest)
+        };
+        match pos.forced {
+            None => small(None, None).or_else(|| crate::pack::pack_sorted(0, &pos.piles)),
+            Some(f) if f < pos.piles.len() && small(Some(pos.piles[f]), Some(f)).is_some() => {
+                small(Some(pos.piles[f]), Some(f))
+            }
+            Some(f) if f < pos.piles.len() && pos.piles.len() <= MAX => {
+                let mut buf = [0u64; MAX];
+                let buf = &mut buf[..pos.piles.len()];
+                buf.copy_from_slice(&pos.piles);
+                buf.swap(0, f);
+                buf[1..].sort_unstable();
+                crate::pack::pack_values(1, buf)
+            }
+            Some(_) => None,
+        }
+    }
+
+    fn position_bytes(&self, pos: &FnPosition) -> usize {
+        std::mem::size_of::<FnPosition>() + pos.piles.len() * std::mem::size_of::<u64>()
+    }
 }
 
 /// The rules are written as the special amounts, comma-separated (`-` for none).

@@ -132,6 +132,42 @@ impl Rules for Lasker {
         k.0.sort_unstable();
         k
     }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer: a take changes one pile,
+    /// a split changes it and inserts the larger part after it (removed again after).
+    fn for_each_move<F: FnMut(Self::Move, &Piles)>(&self, pos: &Piles, mut f: F) {
+        let mut next = pos.clone();
+        for (pile, &size) in pos.0.iter().enumerate() {
+            for amount in 1..=size {
+                next.0[pile] = size - amount;
+                f(LaskerMove::Take { pile, amount }, &next);
+            }
+            for smaller in 1..=size / 2 {
+                next.0[pile] = smaller;
+                let larger = size - smaller;
+                next.0.insert(pile + 1, larger);
+                let mv = LaskerMove::Split {
+                    pile,
+                    smaller,
+                    larger,
+                };
+                f(mv, &next);
+                next.0.remove(pile + 1);
+            }
+            next.0[pile] = size;
+        }
+    }
+
+    /// The sorted piles (the key), packed when they fit: by count when every pile is
+    /// below 16 (no sort needed), sorted otherwise.
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        crate::pack::pack_multiset(0, None, pos.0.iter().copied())
+            .or_else(|| crate::pack::pack_sorted(0, &pos.0))
+    }
+
+    fn position_bytes(&self, pos: &Piles) -> usize {
+        std::mem::size_of::<Piles>() + pos.0.len() * std::mem::size_of::<u64>()
+    }
 }
 
 impl fmt::Display for Lasker {

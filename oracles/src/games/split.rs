@@ -83,6 +83,48 @@ impl Rules for SplitGame {
             }
         }
     }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &Bottles)>(&self, pos: &Bottles, mut f: F) {
+        let n = pos.0.len();
+        let mut next = pos.clone();
+        for i in 0..n {
+            if pos.0[i] == 0 {
+                continue;
+            }
+            next.0[i] -= 1;
+            for j in i + 1..n {
+                for k in j..n {
+                    for b in [j, k] {
+                        next.0[b] = next.0[b]
+                            .checked_add(1)
+                            .expect("bottle count overflows u32");
+                    }
+                    f(SplitMove { i, j, k }, &next);
+                    next.0[j] -= 1;
+                    next.0[k] -= 1;
+                }
+            }
+            next.0[i] += 1;
+        }
+    }
+
+    /// The bean counts in order (the key is the position), packed when they fit.
+    fn packed_key(&self, pos: &Bottles) -> Option<u128> {
+        const MAX: usize = crate::pack::MAX_PACKED_VALUES;
+        if pos.0.len() > MAX {
+            return None;
+        }
+        let mut buf = [0u64; MAX];
+        for (b, &c) in buf.iter_mut().zip(&pos.0) {
+            *b = c as u64;
+        }
+        crate::pack::pack_values(0, &buf[..pos.0.len()])
+    }
+
+    fn position_bytes(&self, pos: &Bottles) -> usize {
+        std::mem::size_of::<Bottles>() + pos.0.len() * std::mem::size_of::<u32>()
+    }
 }
 
 /// The bean-splitting game has no parameters: its rules are written `-`.

@@ -68,6 +68,27 @@ impl Rules for TakeRange {
     fn stuck_player_wins(&self, pos: &Coins) -> bool {
         pos.0 == 0
     }
+
+    /// The moves of [`Rules::moves`], without a vector.
+    fn for_each_move<F: FnMut(Self::Move, &Coins)>(&self, pos: &Coins, mut f: F) {
+        let n = pos.0;
+        if n == 0 {
+            return;
+        }
+        let p = self.p.max(1);
+        if n < p {
+            f(TakeCoins(n), &Coins(0));
+            return;
+        }
+        for amount in p..=self.q.min(n) {
+            f(TakeCoins(amount), &Coins(n - amount));
+        }
+    }
+
+    /// The coin count, packed.
+    fn packed_key(&self, pos: &Coins) -> Option<u128> {
+        crate::pack::pack_values(0, &[pos.0])
+    }
 }
 
 impl fmt::Display for TakeRange {
