@@ -1,6 +1,6 @@
 //! Bash's game, generalized to several piles.
 //!
-//! Rules (SPEC.md, game `bash`; contest problem hdu1846 "Brave Game"): a pile of `n`
+//! Rules (game `bash`; contest problem hdu1846 "Brave Game"): a pile of `n`
 //! stones; a move takes at least 1 and at most `m` stones from it. Normal play: the
 //! player with no move (the pile is empty) loses. The contest has a single pile; here a
 //! position is a row of piles and a move takes 1 to `m` stones from any one of them, so
@@ -117,7 +117,7 @@ mod tests {
 
     #[test]
     fn spec_samples_hdu1846() {
-        // SPEC.md, hdu1846 sample: `23 2` => first, `4 3` => second.
+        // hdu1846 statement sample: `23 2` => first, `4 3` => second.
         let a = analyze(2, "23");
         assert!(a.win);
         // Only one amount leaves the opponent a loss; the oracle finds it by search.
@@ -127,7 +127,7 @@ mod tests {
 
     #[test]
     fn losses_match_spec_fact() {
-        // SPEC.md, game `bash`: one pile n loses iff n % (m+1) == 0. Asserting that
+        // Game `bash`: one pile n loses iff n % (m+1) == 0. Asserting that
         // fact against the plain search is the test.
         for m in 1..=8 {
             let mut solver = Solver::new(Bash { m });
@@ -140,7 +140,7 @@ mod tests {
 
     #[test]
     fn grundy_matches_spec() {
-        // SPEC.md, game `bash`: SG = n % (m+1), measured by minimax over pile + heap.
+        // Game `bash`: SG = n % (m+1), measured by minimax over pile + heap.
         for m in 1..=5 {
             for n in 0..=20 {
                 let got = grundy_by_search(&Bash { m }, &Piles(vec![n]), 8).unwrap();

@@ -1,12 +1,12 @@
 //! E&D (SDOI2009, Luogu P2148).
 //!
-//! Rules (SPEC.md, game `ed`): a position is 2n piles grouped in pairs: piles 0 and 1
+//! Rules (game `ed`): a position is 2n piles grouped in pairs: piles 0 and 1
 //! form pair 0, piles 2 and 3 pair 1, and so on; every pile holds at least one stone.
 //! A move picks one pair, removes one of its two piles, and splits the other pile into
 //! two non-empty piles that take the two places of the pair. Normal play: the player
 //! with no move (every pile holds one stone, so nothing can be split) loses.
 //!
-//! Source: SDOI2009 "E&D", Luogu P2148 (problem `p2148` in SPEC.md).
+//! Source: SDOI2009 "E&D", Luogu P2148 (problem `p2148`).
 //!
 //! Notation: a position is its piles, comma-separated, pairs in order (`1,2,3,1` is the
 //! pairs (1,2) and (3,1); `-` for no pairs). A move is `pair:split:first`: in pair
@@ -223,7 +223,7 @@ mod tests {
 
     #[test]
     fn spec_samples_p2148() {
-        // SPEC.md, p2148 sample: `1 2 3 1` => YES, `1 1 1 1 1 1` => NO.
+        // p2148 statement sample: `1 2 3 1` => YES, `1 1 1 1 1 1` => NO.
         assert!(analyze("1,2,3,1").win);
         let a = analyze("1,1,1,1,1,1");
         assert!(!a.win);
@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn all_ones_has_no_move() {
-        // SPEC.md: "all piles 1 = no move"; the player to move loses at once.
+        // The rules: "all piles 1 = no move"; the player to move loses at once.
         for s in ["-", "1,1", "1,1,1,1,1,1"] {
             let mut out = Vec::new();
             Ed.moves(&s.parse().unwrap(), &mut out);
@@ -265,7 +265,7 @@ mod tests {
 
     #[test]
     fn single_pair_matches_lowest_zero_bit() {
-        // SPEC.md (checked to 60; OEIS A053398): SG(a,b) is the index of the lowest
+        // Checked to 60 by exhaustive search (OEIS A053398): SG(a,b) is the index of the lowest
         // zero bit of (a-1)|(b-1), so a single pair is lost exactly when that index is
         // 0, i.e. when (a-1)|(b-1) is even. Checked here for a, b <= 16 against the
         // plain search, which knows nothing of this.

@@ -1,6 +1,6 @@
 //! Following Nim (TopCoder "FollowingNim").
 //!
-//! Rules (SPEC.md, game `following-nim`, whose reading is the definition here; no
+//! Rules (game `following-nim`, whose reading is the definition here; no
 //! public statement was found): Nim with a set of *special* amounts. A move takes any
 //! positive number of stones from one pile. A player who is *forced* must take from
 //! the forced pile; if that pile is empty the forced player has no move and loses.
@@ -8,8 +8,8 @@
 //! when `t` is special and is free otherwise; a special move made while forced forces
 //! again. A free player facing only empty piles has no move and loses (normal play).
 //!
-//! Source: TopCoder FollowingNim (problem `followingnim` in SPEC.md), with the rules as
-//! SPEC.md states them.
+//! Source: TopCoder FollowingNim (problem `followingnim`), with the rules as stated
+//! above.
 //!
 //! Notation: the rules are the special amounts, comma-separated (`1,7`; `-` for none).
 //! A position is its piles, comma-separated, with `@i` appended when the player to
@@ -269,7 +269,7 @@ mod tests {
 
     #[test]
     fn spec_samples_followingnim() {
-        // SPEC.md, followingnim samples: piles `7`, specials `7` => 1 winning move
+        // followingnim statement sample: piles `7`, specials `7` => 1 winning move
         // (taking all 7 is special and leaves the forced opponent an empty pile).
         let a = analyze(&[7], "7");
         assert_eq!(a.winning, vec![take(0, 7)]);
@@ -281,7 +281,7 @@ mod tests {
 
     #[test]
     fn forced_on_empty_pile_loses() {
-        // SPEC.md: "a forced player whose pile is empty has no move and loses", even
+        // The rules: "a forced player whose pile is empty has no move and loses", even
         // with stones elsewhere.
         for specials in [&[][..], &[1], &[3]] {
             let a = analyze(specials, "0,3@0");

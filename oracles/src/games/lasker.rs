@@ -1,6 +1,6 @@
 //! Lasker's Nim: take from a pile, or split a pile in two.
 //!
-//! Rules (SPEC.md, game `lasker`; contest problem hdu3032 "Nim or not Nim?"): a position
+//! Rules (game `lasker`; contest problem hdu3032 "Nim or not Nim?"): a position
 //! is a row of piles; a move either takes any positive number of stones from one pile,
 //! or splits one pile into two non-empty piles. Normal play: the player with no move
 //! (every pile empty) loses.
@@ -271,14 +271,14 @@ mod tests {
 
     #[test]
     fn spec_samples_hdu3032() {
-        // SPEC.md, hdu3032 sample: `2 2 3` => Alice (first player wins), `3 3` => Bob.
+        // hdu3032 statement sample: `2 2 3` => Alice (first player wins), `3 3` => Bob.
         assert!(analyze("2,2,3").win);
         assert!(!analyze("3,3").win);
     }
 
     #[test]
     fn grundy_sequence_spec() {
-        // SPEC.md golden sequence "Lasker's Nim: 0,1,2,4,3,5,6,8,7,9,10,12,11", one pile
+        // Golden sequence "Lasker's Nim: 0,1,2,4,3,5,6,8,7,9,10,12,11", one pile
         // of n = 0..=12, reproduced by minimax over pile + nim heap.
         let expected = [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11];
         for (n, &g) in expected.iter().enumerate() {
@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn grundy_matches_spec_closed_form() {
-        // SPEC.md, game `lasker` (checked to 199): SG(4k+1)=4k+1, SG(4k+2)=4k+2,
+        // Game `lasker` (checked to 199 by exhaustive search): SG(4k+1)=4k+1, SG(4k+2)=4k+2,
         // SG(4k+3)=4k+4, SG(4k+4)=4k+3; asserted against the search for small piles.
         for n in 1..=16 {
             let spec = match n % 4 {

@@ -1,6 +1,6 @@
 //! Nim.
 //!
-//! Rules (SPEC.md, game `nim`): a position is a row of piles; a move takes any
+//! Rules (game `nim`): a position is a row of piles; a move takes any
 //! positive number of stones from one pile. Normal play: the player with no move
 //! (all piles empty) loses.
 //!
@@ -156,7 +156,7 @@ mod tests {
 
     #[test]
     fn spec_samples_p2197() {
-        // SPEC.md, p2197 sample: piles 1 1 lose, piles 1 0 win.
+        // p2197 statement sample: piles 1 1 lose, piles 1 0 win.
         assert!(!analyze("1,1").win);
         let a = analyze("1,0");
         assert!(a.win);

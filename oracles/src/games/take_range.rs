@@ -1,6 +1,6 @@
 //! Take-range: take between `p` and `q` coins; whoever takes the last coin loses.
 //!
-//! Rules (SPEC.md, game `take-range`; contest problem hdu2897 "邂逅明下"): one pile of
+//! Rules (game `take-range`; contest problem hdu2897 "邂逅明下"): one pile of
 //! `n` coins. A move takes at least `p` and at most `q` coins; if fewer than `p` coins
 //! remain, the player must take all of them (so with `0 < n < p` the only move takes
 //! `n`). **The player who takes the last coin loses.**
@@ -196,7 +196,7 @@ mod tests {
 
     #[test]
     fn spec_samples_hdu2897() {
-        // SPEC.md, hdu2897 samples: `7 2 4` => LOST, `6 2 4` => WIN.
+        // hdu2897 statement sample: `7 2 4` => LOST, `6 2 4` => WIN.
         assert!(!analyze(2, 4, 7).win);
         let a = analyze(2, 4, 6);
         assert!(a.win);
@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn losses_match_spec_fact() {
-        // SPEC.md, game `take-range` (checked): lose iff 1 <= n % (p+q) <= p.
+        // Game `take-range` (checked by exhaustive search): lose iff 1 <= n % (p+q) <= p.
         for q in 1..=8 {
             for p in 1..=q {
                 let mut solver = Solver::new(TakeRange { p, q });
