@@ -2,8 +2,8 @@
 //! valid inputs of a problem and report the smallest input it fails on.
 
 use crate::audit::{
-    self, compare, AuditError, AuditOptions, CompareMode, Contestant, ProcessContestant, Report,
-    RunLimits, Verdict,
+    self, compare, compile, AuditError, AuditOptions, CompareMode, Contestant, ProcessContestant,
+    Report, RunLimits, Verdict,
 };
 use crate::cli::solve::require_problem;
 use crate::cli::{EXIT_FAILURE, EXIT_OK};
@@ -17,9 +17,11 @@ use std::time::Duration;
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Verdicts: ok, wrong-answer, runtime-error, time-limit, output-limit.\n\
+A source file (.c .cc .cpp .rs .py .java) as the command is built first, with judge flags.\n\
 Exit codes: 0 no failure found, 1 a failure found (or an internal error of sgcheck), \
-2 usage error (unknown problem, command not found or not executable).\n\
-Example: sgcheck audit p2197 --time 20 -- python3 sol.py"
+2 usage error (unknown problem, command not found or not executable, compile error).\n\
+Example: sgcheck audit p2197 --time 20 -- python3 sol.py\n\
+Example: sgcheck audit hdu3032 --sanitize -- sol.cpp"
 )]
 pub struct Args {
     /// Problem id (see `sgcheck list`).
@@ -67,6 +69,11 @@ pub struct Args {
     /// 0 disables the cross-check.
     #[arg(long, default_value_t = audit::DEFAULT_ORACLE_BUDGET, value_name = "N")]
     pub oracle_budget: usize,
+    /// Build the source with AddressSanitizer and UndefinedBehaviorSanitizer (C, C++;
+    /// overflow checks for Rust), so undefined behaviour is a runtime error; the time
+    /// limit is tripled.
+    #[arg(long)]
+    pub sanitize: bool,
 }
 
 /// Parses `16M`, `512K`, `1G`, `1000` (bytes; suffixes are powers of 1024).
@@ -105,7 +112,7 @@ fn seconds(name: &str, v: f64) -> anyhow::Result<Duration> {
 }
 
 struct Audit<'a> {
-    contestant: &'a ProcessContestant,
+    contestant: &'a dyn Contestant,
     opts: &'a AuditOptions,
     progress: &'a ProgressBar,
 }
@@ -146,7 +153,18 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         .command
         .split_first()
         .ok_or_else(|| anyhow!("no command to audit: give it after `--`"))?;
-    let contestant = ProcessContestant::new(program, rest.to_vec())?;
+    let (built, plain) = if compile::Language::of(Path::new(program)).is_some() {
+        (Some(compile::build(Path::new(program), rest.to_vec(), args.sanitize)?), None)
+    } else if args.sanitize {
+        bail!("--sanitize needs a source file to build (.c, .cc, .cpp, .rs), not {program:?}");
+    } else {
+        (None, Some(ProcessContestant::new(program, rest.to_vec())?))
+    };
+    let contestant: &dyn Contestant = match (&built, &plain) {
+        (Some(b), _) => b,
+        (_, Some(p)) => p,
+        _ => bail!("nothing to audit"),
+    };
     audit::install_interrupt_handler()?;
 
     let seed = args.seed.unwrap_or_else(rand::random);
@@ -167,6 +185,15 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         },
         batch: !args.no_batch,
         oracle_budget: args.oracle_budget,
+        sanitize: args.sanitize,
+    };
+    let opts = AuditOptions {
+        limits: if args.sanitize {
+            compile::sanitized_limits(opts.limits)
+        } else {
+            opts.limits
+        },
+        ..opts
     };
     if !args.json {
         eprintln!(
@@ -181,14 +208,14 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let result = problems::with_problem(
         &args.problem,
         Audit {
-            contestant: &contestant,
+            contestant,
             opts: &opts,
             progress: &pb,
         },
     )
     .ok_or_else(|| crate::cli::solve::unknown_problem(&args.problem))?;
     pb.finish_and_clear();
-    let report = match result {
+    let mut report = match result {
         Ok(r) => r,
         Err(e @ AuditError::OracleMismatch { .. }) => {
             eprintln!("\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
@@ -209,6 +236,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         }
         Err(AuditError::Run(e)) => return Err(e.into()),
     };
+    report.build = built.as_ref().map(|b| b.build.clone());
     let saved = match (&args.save, &report.counterexample) {
         (Some(dir), Some(_)) => Some(save(dir, &report)?),
         _ => None,
@@ -240,6 +268,13 @@ fn save(dir: &Path, report: &Report) -> anyhow::Result<PathBuf> {
     let input = write("in", c.input.as_bytes())?;
     write("ans", c.expected.as_bytes())?;
     write("out", &c.actual_bytes)?;
+    // The other kinds of failure: `<problem>.<verdict>.in`, ...
+    for f in report.failures.iter().skip(1) {
+        let v = f.verdict.name();
+        write(&format!("{v}.in"), f.input.as_bytes())?;
+        write(&format!("{v}.ans"), f.expected.as_bytes())?;
+        write(&format!("{v}.out"), &f.actual_bytes)?;
+    }
     Ok(input)
 }
 
@@ -273,7 +308,7 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
             ));
             out.push_str(&format!("  {}\n", c.detail));
             out.push_str(&format!(
-                "\n{} input ({} case{}, {} shrink step{}):\n",
+                "\n{} input ({} case{}, {} shrink step{} in {} runs):\n",
                 if c.minimal {
                     "minimal"
                 } else {
@@ -283,12 +318,11 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
                 if c.cases == 1 { "" } else { "s" },
                 c.shrink_steps,
                 if c.shrink_steps == 1 { "" } else { "s" },
+                c.shrink_runs,
             ));
-            out.push_str(&indent(&c.input));
+            out.push_str(&indent(&audit::abbreviate(&c.input, 40, 200)));
             if !c.minimal {
-                out.push_str(
-                    "    (not minimal: the shrink budget ran out or the case is too large to shrink)\n",
-                );
+                out.push_str("    (not minimal: the shrink budget ran out first)\n");
             }
             let (exp_mark, act_mark) = match &c.mismatch {
                 Some(m) => (Some(m.expected_line), Some(m.actual_line)),
@@ -302,12 +336,32 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
                 out.push_str("standard error:\n");
                 out.push_str(&indent(c.stderr.trim_end()));
             }
+            for f in r.failures.iter().skip(1) {
+                out.push_str(&format!(
+                    "\nalso {}: {}\n{} input ({} case{}, {} shrink runs):\n",
+                    f.verdict.name().to_uppercase(),
+                    f.detail,
+                    if f.minimal {
+                        "minimal"
+                    } else {
+                        "smallest failing"
+                    },
+                    f.cases,
+                    if f.cases == 1 { "" } else { "s" },
+                    f.shrink_runs,
+                ));
+                out.push_str(&indent(&audit::abbreviate(&f.input, 12, 120)));
+            }
             out.push_str(&format!("\n{rate}\nseed {}\n", r.seed));
+            if let Some(b) = &r.build {
+                out.push_str(&format!("built: {}\n", b.compile));
+            }
             if let Some(path) = saved {
+                let run = r.build.as_ref().map_or(r.command.as_str(), |b| b.run.as_str());
                 out.push_str(&format!(
                     "saved: {} (and .ans, .out)\nrerun: {} < {}\n",
                     path.display(),
-                    r.command,
+                    run,
                     path.display()
                 ));
             }

@@ -14,7 +14,7 @@
 //! [`crate::problems::uva1378`], the same game in another format.
 
 use crate::games::split::{analyze_counts, make_losing, rows_of_size};
-use crate::problems::{Info, ParseError, Problem, Reader, Shape};
+use crate::problems::{Info, ParseError, Part, Problem, Reader, Shape};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::split::{Bottles, SplitGame, SplitMove};
@@ -254,6 +254,19 @@ impl Problem for Bzoj1188 {
 
     fn generate(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Vec<u64> {
         generate_row(rng, scale, shape, (MIN_N as usize, MAX_N as usize), MAX_P)
+    }
+
+    fn parts(&self, case: &Vec<u64>) -> Vec<Part> {
+        vec![Part {
+            values: case.clone(),
+            min_value: 0,
+            min_len: MIN_N as usize,
+            unit: 1,
+        }]
+    }
+
+    fn rebuild(&self, _case: &Vec<u64>, values: Vec<Vec<u64>>) -> Option<Vec<u64>> {
+        values.into_iter().next()
     }
 
     fn shrink(&self, case: &Vec<u64>) -> Vec<Vec<u64>> {

@@ -14,7 +14,7 @@
 //! of [`crate::games::following_nim`] (whose module doc proves them).
 
 use crate::games::following_nim::Tables;
-use crate::problems::{Info, ParseError, Problem, Reader, Shape};
+use crate::problems::{Info, ParseError, Part, Problem, Reader, Shape};
 use rand::seq::index::sample;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -290,6 +290,21 @@ impl Problem for FollowingNimProblem {
                 best
             }
         }
+    }
+
+    fn parts(&self, case: &FnCase) -> Vec<Part> {
+        vec![
+            Part::list(case.piles.clone(), 0, 1),
+            Part::list(case.specials.clone(), 1, 1),
+        ]
+    }
+
+    fn rebuild(&self, _case: &FnCase, values: Vec<Vec<u64>>) -> Option<FnCase> {
+        let mut it = values.into_iter();
+        Some(FnCase {
+            piles: it.next()?,
+            specials: it.next()?,
+        })
     }
 
     /// Drop a pile or a special (keeping one of each), lower a pile (to 0, half, minus

@@ -11,7 +11,7 @@
 //! multiple of m + 1.
 
 use crate::games::bash;
-use crate::problems::{Info, ParseError, Problem, Reader, Shape};
+use crate::problems::{Info, ParseError, Part, Problem, Reader, Shape};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::bash::Bash;
@@ -145,6 +145,17 @@ impl Problem for Hdu1846 {
                     return c;
                 }
             },
+        }
+    }
+
+    fn parts(&self, case: &BraveCase) -> Vec<Part> {
+        vec![Part::fixed(vec![case.n, case.m], 1)]
+    }
+
+    fn rebuild(&self, _case: &BraveCase, values: Vec<Vec<u64>>) -> Option<BraveCase> {
+        match values.first()?.as_slice() {
+            &[n, m] => Some(BraveCase { n, m }),
+            _ => None,
         }
     }
 

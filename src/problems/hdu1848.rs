@@ -17,7 +17,7 @@
 //! when first needed.
 
 use crate::games::subtraction::{analyze_by, table, SubtractionSolver};
-use crate::problems::{Info, ParseError, Problem, Reader, Shape};
+use crate::problems::{Info, ParseError, Part, Problem, Reader, Shape};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::nim::Piles;
@@ -225,6 +225,14 @@ impl Problem for Hdu1848 {
                 best
             }
         }
+    }
+
+    fn parts(&self, case: &[u64; 3]) -> Vec<Part> {
+        vec![Part::fixed(case.to_vec(), 1)]
+    }
+
+    fn rebuild(&self, _case: &[u64; 3], values: Vec<Vec<u64>>) -> Option<[u64; 3]> {
+        values.first()?.as_slice().try_into().ok()
     }
 
     fn shrink(&self, case: &[u64; 3]) -> Vec<[u64; 3]> {

@@ -18,7 +18,7 @@
 //! [`max_cases`]: Problem::max_cases
 
 use crate::games::take_range;
-use crate::problems::{Info, ParseError, Problem, Reader, Shape};
+use crate::problems::{Info, ParseError, Part, Problem, Reader, Shape};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::take_range::{Coins, TakeRange};
@@ -200,6 +200,17 @@ impl Problem for Hdu2897 {
                     }
                 }
             }
+        }
+    }
+
+    fn parts(&self, case: &RangeCase) -> Vec<Part> {
+        vec![Part::fixed(vec![case.n, case.p, case.q], 1)]
+    }
+
+    fn rebuild(&self, _case: &RangeCase, values: Vec<Vec<u64>>) -> Option<RangeCase> {
+        match values.first()?.as_slice() {
+            &[n, p, q] => Some(RangeCase { n, p, q }),
+            _ => None,
         }
     }
 

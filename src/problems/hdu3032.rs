@@ -12,7 +12,7 @@
 //! reads bytes and names a field only when it reports an error.
 
 use crate::games::lasker;
-use crate::problems::{Info, ParseError, Problem, Reader, Shape};
+use crate::problems::{Info, ParseError, Part, Problem, Reader, Shape};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::lasker::Lasker;
@@ -192,6 +192,19 @@ impl Problem for Hdu3032 {
             }
         }
         piles
+    }
+
+    fn parts(&self, case: &Vec<u64>) -> Vec<Part> {
+        vec![Part {
+            values: case.clone(),
+            min_value: 1,
+            min_len: 1,
+            unit: 1,
+        }]
+    }
+
+    fn rebuild(&self, _case: &Vec<u64>, values: Vec<Vec<u64>>) -> Option<Vec<u64>> {
+        values.into_iter().next()
     }
 
     fn shrink(&self, case: &Vec<u64>) -> Vec<Vec<u64>> {

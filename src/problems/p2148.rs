@@ -11,7 +11,7 @@
 
 use crate::games::ed;
 use crate::problems::hdu3032::geometric;
-use crate::problems::{Info, ParseError, Problem, Reader, Shape};
+use crate::problems::{Info, ParseError, Part, Problem, Reader, Shape};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::ed::{Ed, EdPiles};
@@ -219,6 +219,20 @@ impl Problem for P2148 {
             }
         }
         piles
+    }
+
+    fn parts(&self, case: &Vec<u64>) -> Vec<Part> {
+        // Piles come in pairs: remove them two at a time.
+        vec![Part {
+            values: case.clone(),
+            min_value: 1,
+            min_len: 2,
+            unit: 2,
+        }]
+    }
+
+    fn rebuild(&self, _case: &Vec<u64>, values: Vec<Vec<u64>>) -> Option<Vec<u64>> {
+        values.into_iter().next()
     }
 
     /// Remove chunks of pairs (halves, quarters, ..., single pairs; keeping one pair),

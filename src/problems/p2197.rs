@@ -6,7 +6,7 @@
 //! Sample (SPEC.md): `2 / 2 / 1 1 / 2 / 1 0` => `No / Yes`.
 
 use crate::games::nim;
-use crate::problems::{Info, ParseError, Problem, Reader, Shape};
+use crate::problems::{Info, ParseError, Part, Problem, Reader, Shape};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::nim::{Nim, Piles};
@@ -115,6 +115,19 @@ impl Problem for P2197 {
             }
             return piles;
         }
+    }
+
+    fn parts(&self, case: &Vec<u64>) -> Vec<Part> {
+        vec![Part {
+            values: case.clone(),
+            min_value: 0,
+            min_len: 1,
+            unit: 1,
+        }]
+    }
+
+    fn rebuild(&self, _case: &Vec<u64>, values: Vec<Vec<u64>>) -> Option<Vec<u64>> {
+        values.into_iter().next()
     }
 
     fn shrink(&self, case: &Vec<u64>) -> Vec<Vec<u64>> {

@@ -18,7 +18,7 @@ use crate::games::split::analyze_counts;
 use crate::problems::bzoj1188::{
     generate_row, move_text, oracle_analysis, read_counts, read_n, row_limits, small_rows,
 };
-use crate::problems::{Info, ParseError, Problem, Reader, Shape};
+use crate::problems::{Info, ParseError, Part, Problem, Reader, Shape};
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::SearchError;
 
@@ -105,6 +105,19 @@ impl Problem for Uva1378 {
 
     fn generate(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Vec<u64> {
         generate_row(rng, scale, shape, (MIN_N, MAX_N), MAX_S)
+    }
+
+    fn parts(&self, case: &Vec<u64>) -> Vec<Part> {
+        vec![Part {
+            values: case.clone(),
+            min_value: 0,
+            min_len: MIN_N,
+            unit: 1,
+        }]
+    }
+
+    fn rebuild(&self, _case: &Vec<u64>, values: Vec<Vec<u64>>) -> Option<Vec<u64>> {
+        values.into_iter().next()
     }
 
     fn shrink(&self, case: &Vec<u64>) -> Vec<Vec<u64>> {
