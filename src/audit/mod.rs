@@ -749,8 +749,10 @@ fn shrink_all<P: Problem, C: Contestant + ?Sized>(
             offer(&mut pending, &done, o);
         }
     }
-    done.sort_by_key(|s| (size(&s.cases), s.cases.len()));
-    Ok(done)
+    let mut sized: Vec<(usize, shrink::Shrunk<P::Case>)> =
+        done.into_iter().map(|s| (size(&s.cases), s)).collect();
+    sized.sort_by_key(|(bytes, s)| (*bytes, s.cases.len()));
+    Ok(sized.into_iter().map(|(_, s)| s).collect())
 }
 
 /// A report's view of a shrunk failure.
@@ -808,28 +810,60 @@ pub fn audit<P: Problem, C: Contestant + ?Sized>(
         progress,
         start: Instant::now(),
     };
-    let found = search(&ctx)?;
+    let found = search(&ctx)?.map(|(_, cases, f)| (cases, f));
+    finish(&ctx, found)
+}
+
+/// Runs `contestant` on the given input (`cases`, e.g. a test the program failed on a
+/// judge) and, if it fails, shrinks it like a failure found by [`audit`]: every kind of
+/// failure met, each to its own minimal input. No search; the verdict is `ok` when the
+/// program passes on it.
+pub fn audit_input<P: Problem, C: Contestant + ?Sized>(
+    p: &P,
+    contestant: &C,
+    opts: &AuditOptions,
+    cases: Vec<P::Case>,
+    progress: &ProgressBar,
+) -> Result<Report, AuditError> {
+    let ctx = Ctx {
+        p,
+        c: contestant,
+        opts,
+        stats: Stats::default(),
+        progress,
+        start: Instant::now(),
+    };
+    let found = ctx.run_cases(&cases)?.map(|f| (cases, f));
+    finish(&ctx, found)
+}
+
+/// Shrinks what the search found (if anything) and writes the report.
+fn finish<P: Problem, C: Contestant + ?Sized>(
+    ctx: &Ctx<'_, P, C>,
+    found: Option<shrink::Failing<P::Case>>,
+) -> Result<Report, AuditError> {
+    let (p, opts) = (ctx.p, ctx.opts);
     let search_seconds = ctx.start.elapsed().as_secs_f64();
     let search_cases = ctx.stats.cases.load(Ordering::Relaxed);
     let search_runs = ctx.stats.runs.load(Ordering::Relaxed);
 
     let mut failures = Vec::new();
-    if let Some((_, cases, failure)) = found {
+    if let Some((cases, failure)) = found {
         // Shrinking may use what is left of the budget, and at least half of it.
         let deadline = (ctx.start + opts.time).max(Instant::now() + opts.time.mul_f64(0.5));
-        for s in shrink_all(&ctx, cases, failure, deadline)? {
+        for s in shrink_all(ctx, cases, failure, deadline)? {
             if s.failure.kind == Verdict::WrongAnswer && opts.oracle_budget > 0 {
                 // Blame the program only if the oracle, where it can, agrees with the
                 // expected answers.
                 let expected = ctx.expected(&s.cases);
                 ctx.oracle_check_all(&s.cases, &expected, CONFIRM_BUDGET, usize::MAX, false)?;
             }
-            failures.push(counterexample(&ctx, s));
+            failures.push(counterexample(ctx, s));
         }
     }
     let counterexample = failures.first().cloned();
     let verdict = counterexample.as_ref().map_or(Verdict::Ok, |c| c.verdict);
-    let command = contestant.describe();
+    let command = ctx.c.describe();
     let id = p.info().id;
     let runs = ctx.stats.runs.load(Ordering::Relaxed);
     Ok(Report {

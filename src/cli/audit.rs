@@ -74,6 +74,10 @@ pub struct Args {
     /// limit is tripled.
     #[arg(long)]
     pub sanitize: bool,
+    /// Do not search: run the program on this input (a test it failed elsewhere) and
+    /// shrink it to a minimal one.
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
 }
 
 /// Parses `16M`, `512K`, `1G`, `1000` (bytes; suffixes are powers of 1024).
@@ -115,12 +119,20 @@ struct Audit<'a> {
     contestant: &'a dyn Contestant,
     opts: &'a AuditOptions,
     progress: &'a ProgressBar,
+    /// The given input to shrink, instead of a search.
+    input: Option<&'a str>,
 }
 
 impl Visitor for Audit<'_> {
-    type Output = Result<Report, AuditError>;
+    type Output = Result<Result<Report, AuditError>, problems::ParseError>;
     fn visit<P: Problem>(self, p: &P) -> Self::Output {
-        audit::audit(p, self.contestant, self.opts, self.progress)
+        Ok(match self.input {
+            Some(text) => {
+                let cases = p.parse(text, false)?;
+                audit::audit_input(p, self.contestant, self.opts, cases, self.progress)
+            }
+            None => audit::audit(p, self.contestant, self.opts, self.progress),
+        })
     }
 }
 
@@ -153,6 +165,13 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         .command
         .split_first()
         .ok_or_else(|| anyhow!("no command to audit: give it after `--`"))?;
+    let input = match &args.input {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .with_context(|| format!("--input: reading {}", path.display()))?,
+        ),
+        None => None,
+    };
     let (built, plain) = if compile::Language::of(Path::new(program)).is_some() {
         (Some(compile::build(Path::new(program), rest.to_vec(), args.sanitize)?), None)
     } else if args.sanitize {
@@ -211,9 +230,18 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             contestant,
             opts: &opts,
             progress: &pb,
+            input: input.as_deref(),
         },
     )
     .ok_or_else(|| crate::cli::solve::unknown_problem(&args.problem))?;
+    let result = match (result, &args.input) {
+        (Ok(r), _) => r,
+        (Err(e), Some(path)) => {
+            pb.finish_and_clear();
+            bail!("--input {}: {e}", path.display());
+        }
+        (Err(e), None) => bail!("{e}"),
+    };
     pb.finish_and_clear();
     let mut report = match result {
         Ok(r) => r,
@@ -237,6 +265,13 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         Err(AuditError::Run(e)) => return Err(e.into()),
     };
     report.build = built.as_ref().map(|b| b.build.clone());
+    if let (Some(path), Some(at)) = (&args.input, report.reproduce.find(" -- ")) {
+        let flag = format!(
+            " --input {}",
+            audit::runner::shell_quote(&path.display().to_string())
+        );
+        report.reproduce.insert_str(at, &flag);
+    }
     let saved = match (&args.save, &report.counterexample) {
         (Some(dir), Some(_)) => Some(save(dir, &report)?),
         _ => None,
