@@ -393,7 +393,10 @@ impl Timing {
         if !timed_out {
             self.startup = Some(self.startup.map_or(elapsed, |s| s.min(elapsed)));
         }
-        let work = (elapsed - self.startup.unwrap_or(0.0)).max(0.0);
+        // At least half of a run counts as work on its cases: with few runs seen, the
+        // shortest may itself be mostly work.
+        let start = self.startup.unwrap_or(0.0).min(elapsed / 2.0);
+        let work = (elapsed - start).max(0.0);
         let new = work / cases;
         self.per_case = if new >= self.per_case {
             new
