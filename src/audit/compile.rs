@@ -167,7 +167,7 @@ fn quote_all(words: &[String]) -> String {
 }
 
 /// Runs a build command; its message when it fails.
-fn run_tool(cmd: &[String], source_file: &str) -> Result<(), BuildError> {
+fn run_tool(cmd: &[String], shown: &[String], source_file: &str) -> Result<(), BuildError> {
     let out = Command::new(&cmd[0])
         .args(&cmd[1..])
         .output()
@@ -183,7 +183,7 @@ fn run_tool(cmd: &[String], source_file: &str) -> Result<(), BuildError> {
     message.push_str(&String::from_utf8_lossy(&out.stdout));
     Err(BuildError::Compile {
         source_file: source_file.to_string(),
-        command: quote_all(cmd),
+        command: quote_all(if shown.is_empty() { cmd } else { shown }),
         message: message.trim_end().to_string(),
     })
 }
@@ -310,7 +310,7 @@ pub fn build(source: &Path, args: Vec<String>, sanitize: bool) -> Result<Built, 
                 )
             }
         };
-    run_tool(&cmd, &shown)?;
+    run_tool(&cmd, &shown_cmd, &shown)?;
     let mut all_args = prog_args;
     all_args.extend(args.iter().cloned());
     let program = ProcessContestant::new(&program.display().to_string(), all_args)?;

@@ -67,6 +67,11 @@ pub const ORACLE_FREE_SECONDS: f64 = 0.25;
 /// Oracle budget for confirming the expected output of the final wrong-answer
 /// counterexample (once per audit, so it can be generous).
 pub const CONFIRM_BUDGET: usize = sgcheck_oracles::DEFAULT_BUDGET;
+/// Largest single-case input (in bytes) of a final wrong-answer counterexample whose
+/// expected output is confirmed by the oracle: the oracle's moves are whole copies of
+/// the position, so a case of thousands of piles would take gigabytes before its
+/// budget stops it.
+pub const CONFIRM_MAX_BYTES: usize = 1024;
 /// Most input bytes in one batch (a single larger case still runs alone).
 pub const BATCH_MAX_BYTES: usize = 4 << 20;
 /// Most bytes of the actual output kept in a [`Counterexample`] (the `--save`d
@@ -103,8 +108,9 @@ pub struct AuditOptions {
     pub batch: bool,
     /// Oracle budget of the cross-check (0 disables it).
     pub oracle_budget: usize,
-    /// The program was built from source with sanitizers (`--sanitize`); only the
-    /// reproduce line depends on it.
+    /// The program was built from source with sanitizers (`--sanitize`): `limits`
+    /// already hold the longer time limit ([`compile::sanitized_limits`]); the
+    /// reproduce line gives `--timeout` without it.
     pub sanitize: bool,
 }
 
@@ -305,7 +311,8 @@ pub struct Report {
     /// Every kind of failure found, each with its own minimal input, smallest first
     /// (the first is `counterexample`).
     pub failures: Vec<Counterexample>,
-    /// Runs spent shrinking (all failures).
+    /// Runs after the search: running the cases of a failing batch alone, and
+    /// shrinking every failure.
     pub shrink_runs: u64,
     /// The command audited.
     pub command: String,
@@ -630,8 +637,14 @@ pub fn reproduce_command(problem: &str, opts: &AuditOptions, command: &str) -> S
     if opts.time != d.time {
         s.push_str(&format!(" --time {}", opts.time.as_secs_f64()));
     }
-    if opts.limits.timeout != d.limits.timeout {
-        s.push_str(&format!(" --timeout {}", opts.limits.timeout.as_secs_f64()));
+    // `--sanitize` multiplies the time limit given by `--timeout`: give it undone.
+    let timeout = if opts.sanitize {
+        opts.limits.timeout / compile::SANITIZE_TIME_FACTOR
+    } else {
+        opts.limits.timeout
+    };
+    if timeout != d.limits.timeout {
+        s.push_str(&format!(" --timeout {}", timeout.as_secs_f64()));
     }
     if opts.limits.output_limit != d.limits.output_limit {
         s.push_str(&format!(" --output-limit {}", opts.limits.output_limit));
@@ -859,7 +872,7 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
                 // Blame the program only if the oracle, where it can, agrees with the
                 // expected answers.
                 let expected = ctx.expected(&s.cases);
-                ctx.oracle_check_all(&s.cases, &expected, CONFIRM_BUDGET, usize::MAX, false)?;
+                ctx.oracle_check_all(&s.cases, &expected, CONFIRM_BUDGET, CONFIRM_MAX_BYTES, false)?;
             }
             failures.push(counterexample(ctx, s));
         }
@@ -877,7 +890,7 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
         seconds: ctx.start.elapsed().as_secs_f64(),
         seed: opts.seed,
         counterexample,
-        shrink_runs: failures.iter().map(|f| f.shrink_runs).sum(),
+        shrink_runs: runs - search_runs,
         failures,
         reproduce: reproduce_command(id, opts, &command),
         command,
