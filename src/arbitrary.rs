@@ -1,393 +1,168 @@
-//! `quickcheck::Arbitrary` for small instances of every game (feature `quickcheck`).
+//! quickcheck `Arbitrary` for [`Case<R>`] of every [`Game`] (feature `quickcheck`), and
+//! the property that compares a fast solver with the oracle on it.
 //!
-//! [`Case<R>`] is one position with its rules, generated small enough for the
-//! exhaustive oracle to answer in milliseconds, with a real `shrink`: fewer piles or
-//! bottles, smaller piles, smaller parameters, and a forced pile released. A user's own
-//! test suite can use these to compare a solver with the oracle:
+//! Half of the generated cases are small instances drawn from [`Game::instances`], half
+//! come from [`Game::random`]; both are small enough for the exhaustive oracle. Shrinking
+//! uses [`Game::shrink`]. In your own quickcheck suite:
 //!
-//! ```ignore
-//! use sgcheck::arbitrary::Case;
-//! use sgcheck::oracles::games::lasker::Lasker;
-//! quickcheck::quickcheck(prop as fn(Case<Lasker>) -> bool);
+//! ```
+//! use quickcheck::{QuickCheck, TestResult};
+//! use sgcheck::oracles::games::lasker::{Lasker, LaskerMove};
+//! use sgcheck::oracles::games::nim::Piles;
+//! use sgcheck::oracles::Analysis;
+//! use sgcheck::Case;
+//!
+//! /// Lasker's Nim, as a contest solution would write it: SG(4k+3) = 4k+4,
+//! /// SG(4k+4) = 4k+3, every other pile is its own value.
+//! fn sg(n: u64) -> u64 {
+//!     match n % 4 { 3 => n + 1, 0 if n > 0 => n - 1, _ => n }
+//! }
+//! fn my_lasker(_: &Lasker, pos: &Piles) -> Analysis<LaskerMove> {
+//!     let x = pos.0.iter().fold(0, |a, &p| a ^ sg(p));
+//!     let mut winning = Vec::new();
+//!     for (pile, &n) in pos.0.iter().enumerate() {
+//!         let need = x ^ sg(n);
+//!         for amount in 1..=n {
+//!             if x != 0 && sg(n - amount) == need {
+//!                 winning.push(LaskerMove::Take { pile, amount });
+//!             }
+//!         }
+//!         for smaller in 1..=n / 2 {
+//!             if x != 0 && sg(smaller) ^ sg(n - smaller) == need {
+//!                 winning.push(LaskerMove::Split { pile, smaller, larger: n - smaller });
+//!             }
+//!         }
+//!     }
+//!     Analysis { win: x != 0, winning, remoteness: None }
+//! }
+//!
+//! fn prop(case: Case<Lasker>) -> TestResult {
+//!     sgcheck::arbitrary::agrees(&case, my_lasker)
+//! }
+//! QuickCheck::new().tests(100).quickcheck(prop as fn(Case<Lasker>) -> TestResult);
 //! ```
 //!
-//! The `Debug` of a case is the `sgcheck check` command that re-checks it, so a failing
-//! property prints a command line with the minimal position.
+//! A failing property reports the minimal case's [`Disagreement`] (position, rules,
+//! both answers and the snippet that reproduces it for your solver), not only the
+//! case's `Debug`.
 
-use crate::verify::check_command;
-use quickcheck::{Arbitrary, Gen};
-use sgcheck_oracles::games::{
-    bash::Bash,
-    ed::{Ed, EdPiles},
-    following_nim::{FnPosition, FollowingNim},
-    lasker::Lasker,
-    nim::{Nim, Piles},
-    split::{Bottles, SplitGame},
-    subtraction::Subtraction,
-    take_range::{Coins, TakeRange},
-};
-use sgcheck_oracles::Rules;
-use std::fmt;
+pub use crate::game::Case;
+use crate::game::Game;
+use crate::harness::FastSolver;
+use crate::verify::{compare, Disagreement, Rng};
+use quickcheck::{Arbitrary, Gen, TestResult, Testable};
+use rand::SeedableRng;
+use sgcheck_oracles::{Analysis, Solver};
+use std::marker::PhantomData;
 
-/// A game's id, for the reproducing command.
-pub trait Named {
-    /// The game id of SPEC.md.
-    const GAME: &'static str;
-}
+/// Oracle budget for one quickcheck case; larger cases are discarded.
+pub const QUICKCHECK_BUDGET: usize = 200_000;
 
-macro_rules! named {
-    ($($t:ty => $id:literal),*) => { $(impl Named for $t { const GAME: &'static str = $id; })* };
-}
-named!(Nim => "nim", Bash => "bash", TakeRange => "take-range", Subtraction => "subtraction",
-       Lasker => "lasker", Ed => "ed", SplitGame => "split", FollowingNim => "following-nim");
+/// Shrink steps [`Property`] takes at most before it reports the case it reached.
+pub const SHRINK_STEPS: usize = 1_000;
 
-/// One small instance of a game: rules and position.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Case<R: Rules> {
-    /// The rules (parameters).
-    pub rules: R,
-    /// The position.
-    pub position: R::Position,
-}
-
-impl<R: Rules + Named + fmt::Display> fmt::Debug for Case<R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&check_command(
-            R::GAME,
-            &self.rules.to_string(),
-            &self.position.to_string(),
-        ))
-    }
-}
-
-/// A uniform draw from `lo..=hi`.
-fn pick(g: &mut Gen, lo: u64, hi: u64) -> u64 {
-    lo + u64::arbitrary(g) % (hi - lo + 1)
-}
-
-/// Up to `max_len` values in `lo..=hi`, at least `min_len`.
-fn values(g: &mut Gen, min_len: usize, max_len: usize, lo: u64, hi: u64) -> Vec<u64> {
-    let n = pick(g, min_len as u64, max_len as u64) as usize;
-    (0..n).map(|_| pick(g, lo, hi)).collect()
-}
-
-/// Shrinks a list: drop one element (keeping `min_len`), then lower one element to
-/// `floor`, to halfway, and by one.
-fn shrink_values(v: &[u64], min_len: usize, floor: u64) -> Vec<Vec<u64>> {
-    let mut out = Vec::new();
-    if v.len() > min_len {
-        for i in 0..v.len() {
-            let mut w = v.to_vec();
-            w.remove(i);
-            out.push(w);
-        }
-    }
-    for i in 0..v.len() {
-        let x = v[i];
-        for y in [floor, floor + (x - floor) / 2, x.saturating_sub(1)] {
-            if y < x && y >= floor {
-                let mut w = v.to_vec();
-                w[i] = y;
-                if !out.contains(&w) {
-                    out.push(w);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Shrinks a set of positive parameters: drop one element (keeping one).
-fn shrink_set(v: &[u64]) -> Vec<Vec<u64>> {
-    shrink_values(v, 1, 1)
-        .into_iter()
-        .map(|mut w| {
-            w.sort_unstable();
-            w.dedup();
-            w
-        })
-        .filter(|w| !w.is_empty() && w.len() <= v.len() && w != v)
-        .collect()
-}
-
-fn boxed<T: 'static>(v: Vec<T>) -> Box<dyn Iterator<Item = T>> {
-    Box::new(v.into_iter())
-}
-
-impl Arbitrary for Case<Nim> {
+impl<R: Game> Arbitrary for Case<R> {
     fn arbitrary(g: &mut Gen) -> Self {
-        Case {
-            rules: Nim,
-            position: Piles(values(g, 0, 4, 0, 8)),
-        }
-    }
-    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-        boxed(
-            shrink_values(&self.position.0, 0, 0)
-                .into_iter()
-                .map(|p| Case {
-                    rules: Nim,
-                    position: Piles(p),
-                })
-                .collect(),
-        )
-    }
-}
-
-impl Arbitrary for Case<Bash> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        Case {
-            rules: Bash { m: pick(g, 1, 5) },
-            position: Piles(values(g, 0, 3, 0, 12)),
-        }
-    }
-    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-        let mut out: Vec<Self> = (1..self.rules.m)
-            .rev()
-            .map(|m| Case {
-                rules: Bash { m },
-                position: self.position.clone(),
-            })
-            .collect();
-        out.extend(
-            shrink_values(&self.position.0, 0, 0)
-                .into_iter()
-                .map(|p| Case {
-                    rules: self.rules,
-                    position: Piles(p),
-                }),
-        );
-        boxed(out)
-    }
-}
-
-impl Arbitrary for Case<TakeRange> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let p = pick(g, 1, 6);
-        let q = pick(g, p, 8);
-        Case {
-            rules: TakeRange { p, q },
-            position: Coins(pick(g, 0, 60)),
-        }
-    }
-    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-        let TakeRange { p, q } = self.rules;
-        let n = self.position.0;
-        let mut out = Vec::new();
-        for m in [0, n / 2, n.saturating_sub(1)] {
-            if m < n {
-                out.push(Case {
-                    rules: self.rules,
-                    position: Coins(m),
-                });
-            }
-        }
-        if q > p {
-            out.push(Case {
-                rules: TakeRange { p, q: q - 1 },
-                position: Coins(n),
-            });
-        }
-        if p > 1 {
-            out.push(Case {
-                rules: TakeRange { p: p - 1, q },
-                position: Coins(n),
-            });
-        }
-        boxed(out)
-    }
-}
-
-impl Arbitrary for Case<Subtraction> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let set = values(g, 1, 3, 1, 6);
-        Case {
-            rules: Subtraction::new(set).expect("positive, non-empty"),
-            position: Piles(values(g, 0, 3, 0, 14)),
-        }
-    }
-    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-        let mut out: Vec<Self> = shrink_set(self.rules.set())
-            .into_iter()
-            .map(|s| Case {
-                rules: Subtraction::new(s).expect("shrunk set stays valid"),
-                position: self.position.clone(),
-            })
-            .collect();
-        out.extend(
-            shrink_values(&self.position.0, 0, 0)
-                .into_iter()
-                .map(|p| Case {
-                    rules: self.rules.clone(),
-                    position: Piles(p),
-                }),
-        );
-        boxed(out)
-    }
-}
-
-impl Arbitrary for Case<Lasker> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        Case {
-            rules: Lasker,
-            position: Piles(values(g, 0, 3, 0, 6)),
-        }
-    }
-    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-        boxed(
-            shrink_values(&self.position.0, 0, 0)
-                .into_iter()
-                .map(|p| Case {
-                    rules: Lasker,
-                    position: Piles(p),
-                })
-                .collect(),
-        )
-    }
-}
-
-impl Arbitrary for Case<Ed> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let pairs = pick(g, 1, 2) as usize;
-        Case {
-            rules: Ed,
-            position: EdPiles(values(g, 2 * pairs, 2 * pairs, 1, 8)),
-        }
-    }
-    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-        let v = &self.position.0;
-        let mut out = Vec::new();
-        // Drop a whole pair, then lower one pile.
-        if v.len() > 2 {
-            for pair in 0..v.len() / 2 {
-                let mut w = v.clone();
-                w.drain(2 * pair..2 * pair + 2);
-                out.push(w);
-            }
-        }
-        out.extend(shrink_values(v, v.len(), 1));
-        boxed(
-            out.into_iter()
-                .map(|p| Case {
-                    rules: Ed,
-                    position: EdPiles(p),
-                })
-                .collect(),
-        )
-    }
-}
-
-impl Arbitrary for Case<SplitGame> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let counts = values(g, 1, 5, 0, 2);
-        Case {
-            rules: SplitGame,
-            position: Bottles(counts.into_iter().map(|c| c as u32).collect()),
-        }
-    }
-    fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-        let v: Vec<u64> = self.position.0.iter().map(|&c| c as u64).collect();
-        boxed(
-            shrink_values(&v, 1, 0)
-                .into_iter()
-                .map(|w| Case {
-                    rules: SplitGame,
-                    position: Bottles(w.into_iter().map(|c| c as u32).collect()),
-                })
-                .collect(),
-        )
-    }
-}
-
-impl Arbitrary for Case<FollowingNim> {
-    fn arbitrary(g: &mut Gen) -> Self {
-        let specials = values(g, 1, 3, 1, 5);
-        let piles = values(g, 1, 3, 0, 6);
-        let forced = if bool::arbitrary(g) {
-            Some(pick(g, 0, piles.len() as u64 - 1) as usize)
+        let mut rng = Rng::seed_from_u64(u64::arbitrary(g));
+        let (rules, position) = if bool::arbitrary(g) {
+            R::random(&mut rng)
         } else {
-            None
+            crate::verify::random_from(&mut rng, R::instances)
         };
-        Case {
-            rules: FollowingNim::new(specials).expect("positive specials"),
-            position: FnPosition { piles, forced },
-        }
+        Case { rules, position }
     }
+
     fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
-        let FnPosition { piles, forced } = &self.position;
-        let mut out = Vec::new();
-        if forced.is_some() {
-            out.push(Case {
-                rules: self.rules.clone(),
-                position: FnPosition {
-                    piles: piles.clone(),
-                    forced: None,
-                },
-            });
-        }
-        for s in shrink_set(self.rules.specials()) {
-            out.push(Case {
-                rules: FollowingNim::new(s).expect("shrunk specials stay valid"),
-                position: self.position.clone(),
-            });
-        }
-        // Lower one pile (keeping the pile count, so the forced index stays valid).
-        for p in shrink_values(piles, piles.len(), 0) {
-            out.push(Case {
-                rules: self.rules.clone(),
-                position: FnPosition {
-                    piles: p,
-                    forced: *forced,
-                },
-            });
-        }
-        // Drop a pile that is not the forced one, renumbering the forced index.
-        if piles.len() > 1 {
-            for i in 0..piles.len() {
-                if Some(i) == *forced {
-                    continue;
-                }
-                let mut p = piles.clone();
-                p.remove(i);
-                let f = forced.map(|f| if f > i { f - 1 } else { f });
-                out.push(Case {
-                    rules: self.rules.clone(),
-                    position: FnPosition {
-                        piles: p,
-                        forced: f,
-                    },
-                });
-            }
-        }
-        boxed(out)
+        let smaller: Vec<Case<R>> = self
+            .rules
+            .shrink(&self.position)
+            .into_iter()
+            .map(|(rules, position)| Case { rules, position })
+            .collect();
+        Box::new(smaller.into_iter())
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Compares `fast` with the oracle on one case: `Ok(None)` agree, `Ok(Some)` disagree,
+/// `Err(())` too large for the oracle.
+fn disagreement<R: Game, F>(case: &Case<R>, fast: &F) -> Result<Option<Disagreement>, ()>
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync,
+{
+    let mut solver = Solver::verdict_only(case.rules.clone()).with_budget(QUICKCHECK_BUDGET);
+    compare(&FastSolver::new(fast), &mut solver, &case.position).map_err(|_| ())
+}
 
-    #[test]
-    fn shrinking_reaches_smaller_cases() {
-        let c = Case {
-            rules: Nim,
-            position: Piles(vec![3, 4]),
-        };
-        let s: Vec<_> = c.shrink().collect();
-        assert!(s.iter().any(|x| x.position.0 == vec![4]));
-        assert!(s.iter().all(|x| x.position.0.iter().sum::<u64>() < 7));
-        let f = Case {
-            rules: FollowingNim::new(vec![1, 2]).unwrap(),
-            position: FnPosition {
-                piles: vec![2, 5],
-                forced: Some(1),
-            },
-        };
-        let s: Vec<_> = f.shrink().collect();
-        assert!(s.iter().any(|x| x.position.forced.is_none()));
-        assert!(s
-            .iter()
-            .any(|x| x.position.piles == vec![5] && x.position.forced == Some(0)));
-        assert_eq!(format!("{c:?}"), "sgcheck check nim '3,4'");
+/// The property "`fast` agrees with the oracle on `case`", for your own quickcheck
+/// properties: passed, an error carrying the whole [`Disagreement`] (so quickcheck
+/// prints the position, both answers and the reproduction), or discarded when the case
+/// is too large for the oracle.
+pub fn agrees<R: Game, F>(case: &Case<R>, fast: F) -> TestResult
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync,
+{
+    match disagreement(case, &fast) {
+        Ok(None) => TestResult::passed(),
+        Ok(Some(d)) => TestResult::error(d.to_string()),
+        Err(()) => TestResult::discard(),
+    }
+}
+
+/// A quickcheck [`Testable`]: `fast` against the oracle on a random [`Case<R>`]. On a
+/// failure it shrinks the case itself (first failing candidate of [`Game::shrink`],
+/// again and again) and fails with the [`Disagreement`] of the smallest case it
+/// reached, so the report never lacks the position. [`crate::quickcheck`] runs it.
+pub struct Property<R, F> {
+    fast: F,
+    game: PhantomData<fn() -> R>,
+}
+
+impl<R: Game, F> Property<R, F>
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync + 'static,
+{
+    /// The property for `fast`.
+    pub fn new(fast: F) -> Self {
+        Property {
+            fast,
+            game: PhantomData,
+        }
+    }
+
+    /// The smallest failing case reachable from `case` by [`Game::shrink`], with its
+    /// disagreement.
+    pub fn shrink_failure(
+        &self,
+        mut case: Case<R>,
+        mut d: Disagreement,
+    ) -> (Case<R>, Disagreement) {
+        'steps: for _ in 0..SHRINK_STEPS {
+            for smaller in Arbitrary::shrink(&case) {
+                if let Ok(Some(e)) = disagreement(&smaller, &self.fast) {
+                    case = smaller;
+                    d = e;
+                    continue 'steps;
+                }
+            }
+            break;
+        }
+        (case, d)
+    }
+}
+
+impl<R: Game, F> Testable for Property<R, F>
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync + 'static,
+{
+    fn result(&self, g: &mut Gen) -> TestResult {
+        let case = Case::<R>::arbitrary(g);
+        match disagreement(&case, &self.fast) {
+            Ok(None) => TestResult::passed(),
+            Err(()) => TestResult::discard(),
+            Ok(Some(d)) => {
+                let (_, d) = self.shrink_failure(case, d);
+                TestResult::error(d.to_string())
+            }
+        }
     }
 }

@@ -1,4 +1,24 @@
-//! Bodies of the fuzz targets, shared with the corpus replay tests.
+//! Fuzz targets: the checks behind sgcheck's own cargo-fuzz targets, and
+//! [`check_case`] for a fuzz target of your own solver.
+//!
+//! # Your own solver
+//!
+//! [`crate::Case<R>`] implements `arbitrary::Arbitrary` for every [`crate::Game`], so a
+//! fuzz target is three lines (`fuzz/fuzz_targets/my_lasker.rs` of a `cargo fuzz init`
+//! crate that depends on sgcheck):
+//!
+//! ```ignore
+//! #![no_main]
+//! use sgcheck::{oracles::games::lasker::Lasker, Case};
+//! libfuzzer_sys::fuzz_target!(|case: Case<Lasker>| {
+//!     sgcheck::fuzzing::check_case(&case, my_crate::my_lasker);
+//! });
+//! ```
+//!
+//! A disagreement panics with the position, both answers and the Rust snippet that
+//! reproduces it; libFuzzer reports the panic as a crash and saves the input.
+//!
+//! # sgcheck's own targets
 //!
 //! Each target under `fuzz/fuzz_targets/` only decodes its input with `arbitrary` and
 //! calls one `check_*` function here; `tests/fuzz_corpus.rs` feeds every committed file
@@ -47,7 +67,8 @@ pub enum Checked {
 }
 
 /// Asserts that the fast side and the oracle agree on one instance; panics with the
-/// reproducing command when they do not.
+/// [`crate::verify::Disagreement`] (position, both answers, reproduction) when they do
+/// not.
 pub fn agree<S: Subject>(
     subject: &S,
     rules: &S::Rules,
@@ -56,16 +77,64 @@ pub fn agree<S: Subject>(
     let mut solver = Solver::verdict_only(rules.clone()).with_budget(FUZZ_BUDGET);
     match compare(subject, &mut solver, pos) {
         Ok(None) => Checked::Kept,
-        Ok(Some(d)) => panic!(
-            "fast and oracle disagree on {} {} (rules {}):\n  fast:   {}\n  oracle: {}\n  reproduce: {}",
-            subject.id(),
-            d.position,
-            d.rules,
-            d.fast,
-            d.oracle,
-            d.reproduce
-        ),
+        Ok(Some(d)) => panic!("{} ({}): {d}", subject.id(), rules),
         Err(_) => Checked::Rejected,
+    }
+}
+
+/// The body of a fuzz target for your own solver `fast` of the game `R`: panics with
+/// the whole disagreement when `fast` is wrong on `case`; [`Checked::Rejected`] when
+/// the case is too large for the oracle (return `Corpus::Reject` then, if your target
+/// returns a `Corpus`).
+///
+/// ```
+/// use sgcheck::fuzzing::{check_case, Checked};
+/// use sgcheck::oracles::games::nim::{Nim, Piles, Take};
+/// use sgcheck::oracles::Analysis;
+/// use sgcheck::Case;
+///
+/// fn bouton(_: &Nim, pos: &Piles) -> Analysis<Take> {
+///     let x = pos.0.iter().fold(0, |a, &p| a ^ p);
+///     let winning = pos.0.iter().enumerate()
+///         .filter(|&(_, &p)| p ^ x < p)
+///         .map(|(pile, &p)| Take { pile, amount: p - (p ^ x) })
+///         .collect();
+///     Analysis { win: x != 0, winning, remoteness: None }
+/// }
+///
+/// // What `fuzz_target!(|case: Case<Nim>| { check_case(&case, bouton); })` runs on
+/// // one input; the bytes choose a size, then one instance of that size.
+/// let case: Case<Nim> = sgcheck::fuzzing::decode(&[5, 17, 3]).unwrap();
+/// assert_eq!(check_case(&case, bouton), Checked::Kept);
+/// ```
+///
+/// # Panics
+/// When `fast` and the oracle disagree on `case`.
+pub fn check_case<R: crate::Game, F>(case: &crate::Case<R>, fast: F) -> Checked
+where
+    F: Fn(&R, &R::Position) -> sgcheck_oracles::Analysis<R::Move> + Sync,
+{
+    let mut solver = Solver::verdict_only(case.rules.clone()).with_budget(FUZZ_BUDGET);
+    let subject = crate::harness::FastSolver::new(fast);
+    match compare(&subject, &mut solver, &case.position) {
+        Ok(None) => Checked::Kept,
+        Ok(Some(d)) => panic!("{d}"),
+        Err(_) => Checked::Rejected,
+    }
+}
+
+/// [`check_case`] on raw fuzzer bytes, for a `fuzz_target!(|data: &[u8]| ...)`:
+/// [`Checked::Rejected`] when the bytes do not decode to a case.
+///
+/// # Panics
+/// When `fast` and the oracle disagree on the decoded case.
+pub fn check_bytes<R: crate::Game, F>(data: &[u8], fast: F) -> Checked
+where
+    F: Fn(&R, &R::Position) -> sgcheck_oracles::Analysis<R::Move> + Sync,
+{
+    match decode::<crate::Case<R>>(data) {
+        Some(case) => check_case(&case, fast),
+        None => Checked::Rejected,
     }
 }
 

@@ -1,4 +1,6 @@
-//! The tiered differential sweep behind `sgcheck verify`.
+//! The differential engine: the tiered sweep behind `sgcheck verify`, and the comparison
+//! of one position that every other route (quickcheck, fuzzing, [`crate::harness`])
+//! goes through.
 //!
 //! Tier 1 compares each game's closed form with its Sprague–Grundy table (mex over one
 //! component's moves) over large ranges; the checks are game-specific and live in the
@@ -9,11 +11,11 @@
 //! first disagreement found is already small; then random positions from a seeded
 //! generator, so a run is reproducible from its seed.
 
-use indicatif::{ProgressBar, ProgressStyle};
-use rand::SeedableRng;
+use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
+#[cfg(feature = "serde")]
 use serde::Serialize;
 use sgcheck_oracles::{Analysis, Rules, SearchError, Solver};
 use std::fmt::{self, Display};
@@ -25,41 +27,118 @@ use std::time::{Duration, Instant};
 /// need more are counted as skipped, never as agreements.
 pub const SWEEP_BUDGET: usize = 400_000;
 
-/// One game as `verify` drives it.
+/// The random number generator of every random phase: ChaCha8 (re-exported as
+/// [`crate::rand_chacha`]), seeded from the sweep's seed so a run is reproducible.
+pub type Rng = ChaCha8Rng;
+
+/// Where a sweep reports what it is doing: `()` says nothing; with the `cli` feature an
+/// `indicatif::ProgressBar` shows it on a terminal.
+pub trait Progress: Sync {
+    /// What is being checked now.
+    fn message(&self, _msg: String) {}
+    /// One game is done.
+    fn game_done(&self) {}
+}
+
+impl Progress for () {}
+
+#[cfg(feature = "cli")]
+impl Progress for indicatif::ProgressBar {
+    fn message(&self, msg: String) {
+        self.set_message(msg);
+    }
+    fn game_done(&self) {
+        self.inc(1);
+    }
+}
+
+/// Sizes the provided [`Subject::random_instance`] draws from (then it falls back to
+/// smaller sizes until [`Subject::instances`] gives something).
+pub const RANDOM_SIZES: u32 = 8;
+
+/// One game with a fast solver, as the sweep drives it.
+///
+/// Only [`Subject::instances`] and [`Subject::fast`] are required. The provided methods
+/// name the subject after its type, run no tier-1 checks, draw random instances from
+/// [`Subject::instances`], and reproduce a failure with a Rust snippet. For a game of
+/// your own, implementing [`crate::Game`] for its rules and passing a plain function to
+/// the functions of [`crate::harness`] is usually shorter.
 pub trait Subject: Sync {
     /// The oracle's rules for this game; they carry the parameters and name the shared
     /// position and move types.
-    type Rules: Rules<Position: Send + Sync + FromStr<Err: Display>, Move: Send + Sync>
+    type Rules: Rules<Position: Send + Sync, Move: Send + Sync>
         + Clone
         + Eq
         + Hash
         + Display
-        + FromStr<Err: Display>
         + Send
         + Sync;
 
-    /// The game id of SPEC.md (`nim`, `split`, ...).
-    fn id(&self) -> &'static str;
+    /// The game's name in reports (`nim`, `split`, ...); by default the type's name.
+    fn id(&self) -> &'static str {
+        std::any::type_name::<Self>()
+    }
 
-    /// Tier 1: the closed form against the SG table over large ranges.
-    fn tier1(&self) -> Tier1Report;
+    /// Tier 1: the closed form against the SG table over large ranges. None by default.
+    fn tier1(&self) -> Tier1Report {
+        Tier1Report::default()
+    }
 
     /// Every instance of total size `size`, in a fixed order; empty when the game has
     /// no instances of that size small enough for the oracle (ends the sweep).
     fn instances(&self, size: u32) -> Vec<(Self::Rules, <Self::Rules as Rules>::Position)>;
 
-    /// One random instance small enough for the oracle.
+    /// One random instance small enough for the oracle. By default one of
+    /// [`Subject::instances`] of a random size below [`RANDOM_SIZES`].
     fn random_instance(
         &self,
         rng: &mut ChaCha8Rng,
-    ) -> (Self::Rules, <Self::Rules as Rules>::Position);
+    ) -> (Self::Rules, <Self::Rules as Rules>::Position) {
+        random_from(rng, |size| self.instances(size))
+    }
 
-    /// The fast solver's analysis of a position.
+    /// The fast solver's analysis of a position. The winning moves may come in any
+    /// order: they are sorted into the canonical order before the comparison.
     fn fast(
         &self,
         rules: &Self::Rules,
         pos: &<Self::Rules as Rules>::Position,
     ) -> Analysis<<Self::Rules as Rules>::Move>;
+
+    /// How a report says to re-check one disagreeing instance: by default a Rust
+    /// snippet that re-runs this subject on it.
+    fn reproduce(&self, rules: &Self::Rules, pos: &<Self::Rules as Rules>::Position) -> String {
+        format!(
+            "sgcheck::verify::check_instance(&{}, &rules, &position) with rules `{rules}` and \
+             position `{pos}`",
+            std::any::type_name::<Self>()
+        )
+    }
+}
+
+/// A random instance from an enumeration by size: a random size below
+/// [`RANDOM_SIZES`], falling back to smaller sizes while the enumeration is empty.
+///
+/// # Panics
+/// When `instances` gives nothing for every size below [`RANDOM_SIZES`]: a game
+/// without small instances cannot be checked.
+pub fn random_from<T>(rng: &mut ChaCha8Rng, instances: impl Fn(u32) -> Vec<T>) -> T {
+    let top = rng.gen_range(0..RANDOM_SIZES);
+    for size in (0..=top).rev() {
+        let mut all = instances(size);
+        if !all.is_empty() {
+            let i = rng.gen_range(0..all.len());
+            return all.swap_remove(i);
+        }
+    }
+    for size in top + 1..RANDOM_SIZES {
+        let mut all = instances(size);
+        if !all.is_empty() {
+            let i = rng.gen_range(0..all.len());
+            return all.swap_remove(i);
+        }
+    }
+    panic!("the game has no instance of size below {RANDOM_SIZES}: nothing to check")
 }
 
 /// The result of a game's tier-1 checks.
@@ -93,9 +172,10 @@ impl Tier1Report {
 /// A fast solver as a plain function of the rules and the position.
 pub type FastFn<R> = fn(&R, &<R as Rules>::Position) -> Analysis<<R as Rules>::Move>;
 
-/// `subject` with its fast side replaced by `fast` and no tier-1 checks: how tests
-/// plant a bug in a whole-position analysis and show that the sweep finds it, on the
-/// same instances the real subject is swept with.
+/// `subject` with its fast side replaced by `fast` and no tier-1 checks: the sweep of
+/// another fast solver (a planted bug in sgcheck's tests) on the same instances the
+/// real subject is swept with. For your own solver of a game, prefer
+/// [`crate::harness::sweep`].
 pub struct Planted<'a, S: Subject> {
     /// The real subject, for the instances.
     pub subject: &'a S,
@@ -111,7 +191,7 @@ impl<S: Subject> Planted<'_, S> {
             time,
             ..Sweep::default()
         };
-        let report = verify_subject(self, &sweep, &ProgressBar::hidden());
+        let report = verify_subject(self, &sweep, &());
         report.tiers[1].first_disagreement.clone()
     }
 }
@@ -145,10 +225,18 @@ impl<S: Subject> Subject for Planted<'_, S> {
     ) -> Analysis<<Self::Rules as Rules>::Move> {
         (self.fast)(rules, pos)
     }
+
+    fn reproduce(&self, rules: &Self::Rules, pos: &<Self::Rules as Rules>::Position) -> String {
+        format!(
+            "sgcheck::verify::check_instance(&planted, &rules, &position) with rules `{rules}` \
+             and position `{pos}`"
+        )
+    }
 }
 
 /// One position on which the two sides disagree.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Disagreement {
     /// The rules (parameters) in compact notation.
     pub rules: String,
@@ -158,12 +246,27 @@ pub struct Disagreement {
     pub fast: String,
     /// What the oracle (or the SG table, in tier 1) said.
     pub oracle: String,
-    /// A command line that reproduces the disagreement.
+    /// How to reproduce the disagreement: a command line for sgcheck's own games, a
+    /// Rust snippet for a solver of yours.
     pub reproduce: String,
 }
 
+impl fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "the fast solver and the oracle disagree")?;
+        writeln!(f, "  position:  {}", self.position)?;
+        writeln!(f, "  rules:     {}", self.rules)?;
+        writeln!(f, "  fast:      {}", self.fast)?;
+        writeln!(f, "  oracle:    {}", self.oracle)?;
+        write!(f, "  reproduce: {}", self.reproduce)
+    }
+}
+
+impl std::error::Error for Disagreement {}
+
 /// The counts of one tier of one game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct TierReport {
     /// 1 or 2.
     pub tier: u8,
@@ -184,7 +287,8 @@ pub struct TierReport {
 }
 
 /// The result of verifying one game.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct GameReport {
     /// The game id.
     pub game: String,
@@ -195,7 +299,8 @@ pub struct GameReport {
 }
 
 /// The result of a whole `verify` run: the JSON document of `verify --json`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Report {
     /// The seed of the random phase.
     pub seed: u64,
@@ -230,7 +335,22 @@ impl Default for Sweep {
     }
 }
 
-/// Describes an analysis for a report: verdict, best move, count.
+/// Describes an analysis for a report: verdict, best move (the smallest winning move in
+/// the canonical order), count, and the winning moves (the first eight).
+///
+/// ```
+/// use sgcheck::oracles::games::lasker::LaskerMove;
+/// use sgcheck::oracles::Analysis;
+/// let a = Analysis {
+///     win: true,
+///     winning: vec![
+///         LaskerMove::Take { pile: 0, amount: 2 },
+///         LaskerMove::Split { pile: 0, smaller: 1, larger: 1 },
+///     ],
+///     remoteness: None,
+/// };
+/// assert_eq!(sgcheck::verify::describe(&a), "win, best 0:2, 2 winning moves [0:2 0=1+1]");
+/// ```
 pub fn describe<M: Display>(a: &Analysis<M>) -> String {
     if !a.win {
         if a.winning.is_empty() {
@@ -269,6 +389,10 @@ pub fn check_command(game: &str, rules: &str, position: &str) -> String {
 
 /// Compares the fast side with the oracle on one instance.
 /// `Ok(None)` is agreement, `Ok(Some(_))` a disagreement, `Err` a skipped instance.
+///
+/// The fast side's winning moves are sorted into the canonical order (the `Ord` of the
+/// move type) first, so a solver may list them in any order; repeats are kept, so a
+/// move listed twice is a wrong count.
 pub fn compare<S: Subject + ?Sized>(
     subject: &S,
     solver: &mut Solver<S::Rules>,
@@ -276,22 +400,40 @@ pub fn compare<S: Subject + ?Sized>(
 ) -> Result<Option<Disagreement>, SearchError> {
     let oracle = solver.analyze(pos)?;
     let rules = solver.rules();
-    let fast = subject.fast(rules, pos);
+    let mut fast = subject.fast(rules, pos);
+    fast.winning.sort();
     if same_answer(&fast, &oracle) {
         return Ok(None);
     }
-    let (r, p) = (rules.to_string(), pos.to_string());
     Ok(Some(Disagreement {
-        reproduce: check_command(subject.id(), &r, &p),
-        rules: r,
-        position: p,
+        reproduce: subject.reproduce(rules, pos),
+        rules: rules.to_string(),
+        position: pos.to_string(),
         fast: describe(&fast),
         oracle: describe(&oracle),
     }))
 }
 
+/// Compares a subject's fast side with the oracle on one given instance (with the
+/// oracle's default budget): what the snippet of [`Subject::reproduce`] calls.
+///
+/// ```
+/// use sgcheck::games::nim::NimSubject;
+/// use sgcheck::oracles::games::nim::{Nim, Piles};
+/// // Nim 1,2,3 is lost for the player to move (1 xor 2 xor 3 = 0): both sides agree.
+/// assert_eq!(sgcheck::verify::check_instance(&NimSubject, &Nim, &Piles(vec![1, 2, 3])), Ok(None));
+/// ```
+pub fn check_instance<S: Subject>(
+    subject: &S,
+    rules: &S::Rules,
+    pos: &<S::Rules as Rules>::Position,
+) -> Result<Option<Disagreement>, SearchError> {
+    compare(subject, &mut Solver::new(rules.clone()), pos)
+}
+
 /// What `sgcheck check` found for one position.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct CheckOutcome {
     /// The fast solver's answer.
     pub fast: String,
@@ -310,7 +452,11 @@ pub fn check_one<S: Subject>(
     rules: Option<&str>,
     position: &str,
     budget: usize,
-) -> Result<CheckOutcome, String> {
+) -> Result<CheckOutcome, String>
+where
+    S::Rules: FromStr<Err: Display>,
+    <S::Rules as Rules>::Position: FromStr<Err: Display>,
+{
     let r = rules.unwrap_or("-");
     let rules: S::Rules = r.parse().map_err(|e| format!("--rules {r:?}: {e}"))?;
     let pos: <S::Rules as Rules>::Position = position
@@ -318,7 +464,8 @@ pub fn check_one<S: Subject>(
         .map_err(|e| format!("position {position:?}: {e}"))?;
     let mut solver = Solver::new(rules.clone()).with_budget(budget);
     let oracle = solver.analyze(&pos).map_err(|e| e.to_string())?;
-    let fast = subject.fast(&rules, &pos);
+    let mut fast = subject.fast(&rules, &pos);
+    fast.winning.sort();
     Ok(CheckOutcome {
         agree: same_answer(&fast, &oracle),
         fast: describe(&fast),
@@ -393,15 +540,16 @@ fn per_second(n: u64, d: Duration) -> f64 {
     }
 }
 
-/// Runs both tiers for one game.
-pub fn verify_subject<S: Subject>(
+/// Runs both tiers for one game: tier 1 (the subject's own checks), then tier 2, the
+/// fast side against the oracle on every instance smallest first, then on random ones.
+pub fn verify_subject<S: Subject, P: Progress + ?Sized>(
     subject: &S,
     sweep: &Sweep,
-    progress: &ProgressBar,
+    progress: &P,
 ) -> GameReport {
     let start = Instant::now();
     let id = subject.id();
-    progress.set_message(format!("{id}: tier 1"));
+    progress.message(format!("{id}: tier 1"));
     let t1 = subject.tier1();
     let t1_time = start.elapsed();
     let tier1 = TierReport {
@@ -437,7 +585,7 @@ pub fn verify_subject<S: Subject>(
         let n = batch.len() as u64;
         tally = tally.merge(check_batch(subject, &batch, order, sweep.budget));
         order += n;
-        progress.set_message(format!(
+        progress.message(format!(
             "{id}: tier 2, size {size}, {} positions",
             tally.checked
         ));
@@ -453,7 +601,7 @@ pub fn verify_subject<S: Subject>(
         tally = tally.merge(check_batch(subject, &batch, order, sweep.budget));
         order += batch.len() as u64;
         round += 1;
-        progress.set_message(format!("{id}: tier 2, random, {} positions", tally.checked));
+        progress.message(format!("{id}: tier 2, random, {} positions", tally.checked));
     }
     let t2_time = t2_start.elapsed();
     let tier2 = TierReport {
@@ -466,7 +614,7 @@ pub fn verify_subject<S: Subject>(
         per_second: per_second(tally.checked, t2_time),
         first_disagreement: tally.first.map(|(_, d)| d),
     };
-    progress.inc(1);
+    progress.game_done();
     GameReport {
         game: id.to_string(),
         tiers: vec![tier1, tier2],
@@ -497,7 +645,9 @@ pub fn compositions(total: u64, max_len: usize) -> Vec<Vec<u64>> {
 }
 
 /// A progress bar on stderr when it is a terminal, hidden otherwise.
-pub fn progress_bar(len: u64, enabled: bool) -> ProgressBar {
+#[cfg(feature = "cli")]
+pub fn progress_bar(len: u64, enabled: bool) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressStyle};
     use std::io::IsTerminal;
     if !enabled || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();

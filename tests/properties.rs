@@ -250,16 +250,60 @@ fn planted_bug_is_caught_by_quickcheck_and_shrunk() {
 #[test]
 fn planted_bug_is_caught_by_the_fuzz_check() {
     // The same body the nim_agree fuzz target runs, with the planted solver: it must
-    // panic (libFuzzer reports a panic as a crash) and name the reproducing command.
+    // panic (libFuzzer reports a panic as a crash), name the position and say how to
+    // re-check the planted solver (not sgcheck's own, which is right there).
     let caught = std::panic::catch_unwind(|| {
         fuzzing::agree(&FORGETS_LAST_PILE, &Nim, &Piles(vec![0, 0, 1]))
     });
     let err = caught.expect_err("the fuzz check accepted a wrong answer");
     let msg = err.downcast_ref::<String>().cloned().unwrap_or_default();
-    assert!(msg.contains("sgcheck check nim '0,0,1'"), "{msg}");
+    assert!(msg.contains("position:  0,0,1"), "{msg}");
+    assert!(msg.contains("fast:      lose"), "{msg}");
+    assert!(msg.contains("oracle:    win, best 2:1"), "{msg}");
+    assert!(msg.contains("check_instance(&planted"), "{msg}");
     // And the correct solver passes the same input.
     assert_eq!(
         fuzzing::agree(&NimSubject, &Nim, &Piles(vec![0, 0, 1])),
         fuzzing::Checked::Kept
+    );
+}
+
+/// Lasker's Nim with the split into two equal halves forgotten (a parity bug: it shows
+/// only on even piles).
+fn drops_equal_splits(
+    _: &Lasker,
+    pos: &Piles,
+) -> Analysis<sgcheck::oracles::games::lasker::LaskerMove> {
+    use sgcheck::oracles::games::lasker::LaskerMove;
+    let mut a = sgcheck::games::lasker::analyze(pos);
+    a.winning
+        .retain(|m| !matches!(m, LaskerMove::Split { smaller, larger, .. } if smaller == larger));
+    a
+}
+
+#[test]
+fn parity_bug_shrinks_to_the_pile_2() {
+    // From failing cases a shrinker that only tries 0, half and one less gets stuck on
+    // (6 fails, 0, 3 and 5 pass; in 1,2,1,1,1 every one-pile-fewer list passes), the
+    // offered shrinkers reach the single pile 2.
+    let property = sgcheck::arbitrary::Property::new(drops_equal_splits);
+    for start in [vec![6], vec![1, 2, 1, 1, 1], vec![4, 2, 2], vec![10, 1, 1]] {
+        let case = Case::new(Lasker, Piles(start.clone()));
+        let d = sgcheck::harness::check(&Lasker, &case.position, drops_equal_splits)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{start:?} does not show the bug"));
+        let (minimal, d) = property.shrink_failure(case, d);
+        assert_eq!(minimal.position.0, vec![2], "from {start:?}: {d}");
+    }
+    // And the quickcheck route finds it and reports the pile 2 with both answers.
+    let failure = QuickCheck::new()
+        .tests(500)
+        .quicktest(sgcheck::arbitrary::Property::new(drops_equal_splits))
+        .expect_err("parity bug not caught");
+    let text = format!("{failure:?}");
+    assert!(text.contains("position:  2\\n"), "{text}");
+    assert!(
+        text.contains("oracle:    win, best 0:2, 2 winning moves [0:2 0=1+1]"),
+        "{text}"
     );
 }

@@ -19,8 +19,10 @@
 //! what they allocate, and that is no bug). Stable Rust has no sanitizers: it gets
 //! `-C overflow-checks=on -C debug-assertions=on`, so arithmetic overflow panics
 //! instead of wrapping. Sanitized programs run about two to three times slower and
-//! reserve terabytes of address space (ASan's shadow memory, not real memory):
-//! [`sanitized_limits`] multiplies the time limit by [`SANITIZE_TIME_FACTOR`].
+//! hold more memory (ASan reserves terabytes of address space for its shadow memory,
+//! of which a part becomes resident, plus red zones around every allocation):
+//! [`sanitized_limits`] multiplies the time limit by [`SANITIZE_TIME_FACTOR`] and the
+//! memory limit (resident memory, never address space) by [`SANITIZE_MEMORY_FACTOR`].
 //! A compile error is a usage error ([`BuildError::Compile`], exit 2 in the CLI) with
 //! the compiler's message.
 
@@ -138,10 +140,16 @@ impl Contestant for Built {
     }
 }
 
-/// The limits for a sanitized build: the time limit times [`SANITIZE_TIME_FACTOR`].
+/// How much more resident memory a sanitized program may hold than `--memory-limit`
+/// says (AddressSanitizer's shadow memory, red zones and quarantine of freed blocks).
+pub const SANITIZE_MEMORY_FACTOR: u64 = 3;
+
+/// The limits for a sanitized build: the time limit times [`SANITIZE_TIME_FACTOR`],
+/// the memory limit times [`SANITIZE_MEMORY_FACTOR`].
 pub fn sanitized_limits(limits: RunLimits) -> RunLimits {
     RunLimits {
         timeout: limits.timeout * SANITIZE_TIME_FACTOR,
+        memory_limit: limits.memory_limit.saturating_mul(SANITIZE_MEMORY_FACTOR),
         ..limits
     }
 }
@@ -351,5 +359,9 @@ mod tests {
         let l = sanitized_limits(RunLimits::default());
         assert_eq!(l.timeout, RunLimits::default().timeout * SANITIZE_TIME_FACTOR);
         assert_eq!(l.output_limit, RunLimits::default().output_limit);
+        assert_eq!(
+            l.memory_limit,
+            RunLimits::default().memory_limit * SANITIZE_MEMORY_FACTOR
+        );
     }
 }

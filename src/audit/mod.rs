@@ -15,7 +15,7 @@
 //! Batches are sized from the measured time per case (starting small and doubling),
 //! so that a slow program is not made to time out by the batching alone.
 //!
-//! A failing batch is then triaged and shrunk ([`shrink`]): its cases are run alone,
+//! A failing batch is then triaged and shrunk (`shrink`): its cases are run alone,
 //! and every *kind* of failure met (wrong answer, crash, time-out, ...) is shrunk on
 //! its own by delta debugging over cases and values, to a 1-minimal input where time
 //! allows. The smallest of them is the report's counterexample; all are listed. Every
@@ -36,6 +36,7 @@ use std::time::{Duration, Instant};
 pub mod compare;
 pub mod runner;
 pub mod compile;
+pub mod sandbox;
 mod shrink;
 pub mod source;
 
@@ -144,6 +145,8 @@ pub enum Verdict {
     TimeLimit,
     /// More output than the output limit.
     OutputLimit,
+    /// More resident memory than the memory limit.
+    MemoryLimit,
 }
 
 impl Verdict {
@@ -155,6 +158,7 @@ impl Verdict {
             Verdict::RuntimeError => "runtime-error",
             Verdict::TimeLimit => "time-limit",
             Verdict::OutputLimit => "output-limit",
+            Verdict::MemoryLimit => "memory-limit",
         }
     }
 }
@@ -175,9 +179,10 @@ pub(crate) struct Failure {
     pub stderr: Vec<u8>,
 }
 
-/// Judges a run against the expected answers; `None` when it passed.
+/// Judges a run against the expected answers; `None` when it passed. Takes the run by
+/// value: its output moves into the failure, never copied.
 pub(crate) fn judge(
-    r: &RunResult,
+    r: RunResult,
     expected: &[Vec<String>],
     mode: CompareMode,
     limits: &RunLimits,
@@ -186,7 +191,7 @@ pub(crate) fn judge(
         (
             Verdict::TimeLimit,
             format!(
-                "still running after {:.3} s; process group killed",
+                "still running after {:.3} s; killed with everything it started",
                 limits.timeout.as_secs_f64()
             ),
             None,
@@ -195,8 +200,27 @@ pub(crate) fn judge(
         (
             Verdict::OutputLimit,
             format!(
-                "more than {} bytes of output; process group killed",
+                "more than {} bytes of output; killed with everything it started",
                 limits.output_limit
+            ),
+            None,
+        )
+    } else if r.memory_exceeded {
+        (
+            Verdict::MemoryLimit,
+            format!(
+                "more than {} of resident memory (peak seen: {}); killed",
+                runner::format_size(limits.memory_limit),
+                runner::format_size(r.peak_memory)
+            ),
+            None,
+        )
+    } else if r.process_limit_exceeded {
+        (
+            Verdict::RuntimeError,
+            format!(
+                "more than {} processes at once (--process-limit); killed",
+                limits.process_limit
             ),
             None,
         )
@@ -214,8 +238,8 @@ pub(crate) fn judge(
         kind,
         detail,
         mismatch,
-        stdout: r.stdout.clone(),
-        stderr: r.stderr.clone(),
+        stdout: r.stdout,
+        stderr: r.stderr,
     })
 }
 
@@ -450,7 +474,7 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
         lock(&self.stats.timing).record(r.elapsed.as_secs_f64(), count, r.timed_out);
         self.stats.runs.fetch_add(1, Ordering::Relaxed);
         self.stats.cases.fetch_add(count as u64, Ordering::Relaxed);
-        Ok(judge(&r, expected, self.opts.mode, &self.opts.limits))
+        Ok(judge(r, expected, self.opts.mode, &self.opts.limits))
     }
 
     /// Cross-checks the expected answers of the small cases with the oracle, while
@@ -648,6 +672,20 @@ pub fn reproduce_command(problem: &str, opts: &AuditOptions, command: &str) -> S
     }
     if opts.limits.output_limit != d.limits.output_limit {
         s.push_str(&format!(" --output-limit {}", opts.limits.output_limit));
+    }
+    let memory = if opts.sanitize {
+        opts.limits.memory_limit / compile::SANITIZE_MEMORY_FACTOR
+    } else {
+        opts.limits.memory_limit
+    };
+    if memory != d.limits.memory_limit {
+        s.push_str(&format!(" --memory-limit {memory}"));
+    }
+    if let Some(stack) = opts.limits.stack_limit {
+        s.push_str(&format!(" --stack-limit {stack}"));
+    }
+    if opts.limits.process_limit != d.limits.process_limit {
+        s.push_str(&format!(" --process-limit {}", opts.limits.process_limit));
     }
     if opts.mode == CompareMode::Exact {
         s.push_str(" --exact");

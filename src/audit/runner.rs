@@ -1,42 +1,57 @@
 //! Running a contestant: the [`Contestant`] trait, the real [`ProcessContestant`] and
 //! the in-process fakes [`FnContestant`] and [`RawFnContestant`] used by the tests.
 //!
-//! A real run spawns the program in its own process group, so that a time-out (or an
-//! interrupt of sgcheck itself) can kill it together with everything it started
-//! (`killpg`). Standard input is written from its own thread and standard output and
-//! error are drained by two more, so a program that floods its output or never reads
-//! its input cannot deadlock the audit. The exit is noticed through a pidfd (polling
-//! with back-off where there is none). The child is checked with `waitid(WNOWAIT)`:
-//! it stays a zombie until its whole group has been killed, so its pid (which is also
-//! the group id) cannot be reused before `killpg` runs; then it is reaped. No run
-//! leaves a zombie or a live process behind.
+//! A real run is contained (see [`crate::audit::sandbox`]): a supervisor per run
+//! (process 1 of a PID namespace where the kernel allows it, else a child subreaper)
+//! makes sure that nothing the program starts outlives the run, whatever it does
+//! (`setsid`, `setpgid`, double forks, fork storms), and that a SIGKILL of sgcheck
+//! takes the run with it. Standard input is written from its own thread and standard
+//! output and error are drained by two more, so a program that floods its output or
+//! never reads its input cannot deadlock the audit. The output is judged once the
+//! program's main process has ended: the supervisor then kills whatever is left, so
+//! a detached child holding the pipe cannot hold up the verdict. While the program
+//! runs, sgcheck looks at its processes every few milliseconds (10 ms at most) and
+//! ends the run when they hold more memory or are more processes than allowed.
+//! When [`run_command`] returns, every process of the run is gone and reaped.
 
+use crate::audit::sandbox;
 use std::fmt;
 use std::io::{self, Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc;
 use std::sync::{Arc, Mutex, MutexGuard, Once, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How much of a program's standard error is kept for the report.
 pub const STDERR_KEEP: usize = 64 * 1024;
 
-/// How long to wait for the output pipes to close once the process group is dead.
-/// Only a grandchild that left the group (`setsid`) can keep them open that long.
-const DRAIN_GRACE: Duration = Duration::from_secs(2);
+/// Default memory limit of a run: 256 MiB, as on most judges.
+pub const DEFAULT_MEMORY_LIMIT: u64 = 256 << 20;
+/// Default limit on the processes of a run (the program included).
+pub const DEFAULT_PROCESS_LIMIT: usize = 64;
 
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunLimits {
     /// Wall-time limit; the process group is killed when it is reached.
     pub timeout: Duration,
-    /// Most bytes of standard output kept; the process group is killed when the
-    /// program writes more.
+    /// Most bytes of standard output kept; the run is killed when the program writes
+    /// more.
     pub output_limit: usize,
+    /// Most resident memory (bytes): the run is killed when its processes hold more,
+    /// and judged over the limit when one of them peaked above it.
+    pub memory_limit: u64,
+    /// The program's stack size limit (`RLIMIT_STACK`, bytes); the inherited one when
+    /// `None`.
+    pub stack_limit: Option<u64>,
+    /// Most processes running at once, the program included; the run is killed when
+    /// it has more.
+    pub process_limit: usize,
 }
 
 impl Default for RunLimits {
@@ -44,6 +59,9 @@ impl Default for RunLimits {
         RunLimits {
             timeout: Duration::from_secs(2),
             output_limit: 16 << 20,
+            memory_limit: DEFAULT_MEMORY_LIMIT,
+            stack_limit: None,
+            process_limit: DEFAULT_PROCESS_LIMIT,
         }
     }
 }
@@ -114,6 +132,14 @@ pub struct RunResult {
     pub timed_out: bool,
     /// The program wrote more than the output limit and was killed.
     pub output_truncated: bool,
+    /// The program's resident memory went over the memory limit (it was killed, or
+    /// its peak was found above the limit when it ended).
+    pub memory_exceeded: bool,
+    /// The program had more processes than the process limit and was killed.
+    pub process_limit_exceeded: bool,
+    /// The largest resident memory seen of one of the program's processes (or their
+    /// sum, when larger), in bytes; 0 when unknown.
+    pub peak_memory: u64,
     /// Wall time from the start to the exit (or the kill).
     pub elapsed: Duration,
 }
@@ -127,6 +153,9 @@ impl RunResult {
             exit: Exit::Code(code),
             timed_out: false,
             output_truncated: false,
+            memory_exceeded: false,
+            process_limit_exceeded: false,
+            peak_memory: 0,
             elapsed: Duration::ZERO,
         }
     }
@@ -243,6 +272,22 @@ impl ProcessContestant {
     }
 }
 
+/// A byte count for people: `256 MiB`, `1.5 GiB`, `800 KiB`, `12 bytes`.
+pub fn format_size(bytes: u64) -> String {
+    const UNITS: [(&str, u64); 3] = [("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)];
+    for (name, unit) in UNITS {
+        if bytes >= unit {
+            let v = bytes as f64 / unit as f64;
+            return if bytes.is_multiple_of(unit) {
+                format!("{} {name}", bytes / unit)
+            } else {
+                format!("{v:.1} {name}")
+            };
+        }
+    }
+    format!("{bytes} bytes")
+}
+
 /// Quotes a word for a POSIX shell when it needs it.
 pub fn shell_quote(word: &str) -> String {
     let safe = !word.is_empty()
@@ -332,7 +377,8 @@ fn watch_signals(fd: i32) {
         }
     }
     let name = signal_name(i32::from(b)).unwrap_or("signal");
-    eprintln!(
+    let _ = writeln!(
+        io::stderr(),
         "\nsgcheck: interrupted ({name}); killed {} running program(s)",
         groups.len()
     );
@@ -395,92 +441,179 @@ fn has_exited(pid: i32) -> bool {
     }
 }
 
-/// A pidfd for `pid` (Linux 5.3+), which polls readable when the process exits.
-fn pidfd_open(pid: i32) -> Option<i32> {
-    // SAFETY: plain syscall; failure (old kernel, seccomp) returns -1.
-    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
-    (fd >= 0).then_some(fd as i32)
-}
-
-/// Reads a pipe to its end, keeping the first `keep` bytes; sets `over` (and wakes the
-/// waiting thread) once more than that arrived. Keeps draining so the writer never
-/// blocks on a full pipe.
-fn spawn_reader<R: Read + Send + 'static>(
-    mut r: R,
-    keep: usize,
-    over: Option<Arc<AtomicBool>>,
-    wake: mpsc::Sender<()>,
-) -> mpsc::Receiver<Vec<u8>> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let mut chunk = vec![0u8; 64 * 1024];
-        let mut flagged = false;
-        loop {
-            match r.read(&mut chunk) {
-                Ok(0) => break,
-                Ok(n) => {
-                    let room = keep.saturating_sub(buf.len());
-                    buf.extend_from_slice(&chunk[..n.min(room)]);
-                    if n > room && !flagged {
-                        flagged = true;
-                        if let Some(o) = &over {
-                            o.store(true, Ordering::SeqCst);
-                            let _ = wake.send(());
-                        }
-                    }
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(_) => break,
+/// Waits up to `limit` for `pid` (our child) to exit, without reaping it.
+fn wait_exit(pid: i32, pidfd: Option<&OwnedFd>, limit: Duration) -> bool {
+    let end = Instant::now() + limit;
+    let mut step = Duration::from_micros(100);
+    loop {
+        if has_exited(pid) {
+            return true;
+        }
+        let now = Instant::now();
+        if now >= end {
+            return false;
+        }
+        let wait = (end - now).min(Duration::from_millis(20));
+        match pidfd {
+            Some(fd) => poll_readable(fd.as_raw_fd(), wait.min(Duration::from_millis(20))),
+            None => {
+                std::thread::sleep(step.min(wait));
+                step = (step * 2).min(Duration::from_millis(5));
             }
         }
-        let _ = tx.send(buf);
-        let _ = wake.send(());
-    });
-    rx
+    }
 }
 
-/// Spawns `cmd` (already set up with piped stdio and its own process group), feeds it
-/// `input`, and waits for it within `limits`; kills the whole group afterwards.
+/// Polls one descriptor for readability (a pidfd: the process exited).
+fn poll_readable(fd: i32, wait: Duration) {
+    let ms = wait.as_millis().clamp(1, 1000) as i32;
+    let mut pfd = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    // SAFETY: one valid pollfd.
+    unsafe {
+        libc::poll(&mut pfd, 1, ms);
+    }
+}
+
+/// A pipe being drained into a buffer that never holds more than `keep` bytes (and is
+/// never allocated beyond that), shared so that a run can take what arrived even
+/// while some process still holds the pipe.
+struct Drain {
+    buf: Arc<Mutex<Vec<u8>>>,
+    done: mpsc::Receiver<()>,
+}
+
+impl Drain {
+    /// Reads a pipe to its end, keeping the first `keep` bytes; sets `over` (when
+    /// given) once more than that arrived. Keeps draining so the writer never blocks
+    /// on a full pipe.
+    fn spawn<R: Read + Send + 'static>(
+        mut r: R,
+        keep: usize,
+        over: Option<Arc<AtomicBool>>,
+    ) -> Drain {
+        let buf = Arc::new(Mutex::new(Vec::new()));
+        let (tx, done) = mpsc::channel();
+        let shared = Arc::clone(&buf);
+        std::thread::spawn(move || {
+            let mut chunk = vec![0u8; 64 * 1024];
+            loop {
+                match r.read(&mut chunk) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        let mut b = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                        let room = keep.saturating_sub(b.len());
+                        let take = n.min(room);
+                        if take > 0 {
+                            if b.capacity() - b.len() < take {
+                                // Grow by doubling, but never past `keep`.
+                                let want = (b.capacity() * 2).max(b.len() + take).min(keep);
+                                let extra = want - b.len();
+                                b.reserve_exact(extra);
+                            }
+                            b.extend_from_slice(&chunk[..take]);
+                        }
+                        drop(b);
+                        if n > room {
+                            if let Some(o) = &over {
+                                o.store(true, Ordering::SeqCst);
+                            }
+                        }
+                    }
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(_) => break,
+                }
+            }
+            let _ = tx.send(());
+        });
+        Drain { buf, done }
+    }
+
+    /// Waits up to `grace` for the end of the pipe, then takes what arrived.
+    fn take(self, grace: Duration) -> Vec<u8> {
+        let _ = self.done.recv_timeout(grace);
+        std::mem::take(&mut *self.buf.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+/// Why sgcheck ended a run before the program did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    Time,
+    Output,
+    Memory,
+    Processes,
+}
+
+/// How long the pipes may stay open after every process of a run is gone (they close
+/// at once; only a stuck reader thread would wait this long).
+const PIPE_GRACE: Duration = Duration::from_millis(500);
+/// How long a supervisor has to clean up after a stop request before it is killed.
+const STOP_GRACE: Duration = Duration::from_secs(1);
+
+/// Spawns `cmd` (already set up with piped stdio and its own process group) contained
+/// (see [`crate::audit::sandbox`]), feeds it `input`, and waits for it within
+/// `limits`. When it returns, every process of the run is gone.
 pub fn run_command(
     cmd: &mut Command,
     program: &str,
     input: &[u8],
     limits: &RunLimits,
 ) -> Result<RunResult, RunError> {
+    let spawn_error = |source: io::Error| RunError::Spawn {
+        program: program.to_string(),
+        source,
+    };
+    let mode = sandbox::containment();
+    let mut report = sandbox::ReportPipe::new().map_err(spawn_error)?;
+    let plan = sandbox::ChildPlan {
+        mode,
+        report_fd: report.write_fd(),
+        parent: std::process::id() as i32,
+        stack: limits.stack_limit,
+    };
+    // SAFETY: child_setup makes only async-signal-safe calls.
+    unsafe {
+        cmd.pre_exec(move || sandbox::child_setup(&plan));
+    }
+    let inherited_before = sandbox::own_rss();
     let mut child = {
         let mut groups = live();
         if INTERRUPTED.load(Ordering::SeqCst) {
             return Err(RunError::Interrupted);
         }
-        let child = cmd.spawn().map_err(|source| RunError::Spawn {
-            program: program.to_string(),
-            source,
-        })?;
+        let child = cmd.spawn().map_err(spawn_error)?;
         groups.push(child.id() as i32);
         child
     };
     let start = Instant::now();
+    report.close_write();
+    let inherited = inherited_before.max(sandbox::own_rss());
     let pid = child.id() as i32;
+    // The supervisor: the child itself, or (namespace) its only child.
+    let supervisor = match mode {
+        sandbox::Containment::Subreaper => pid,
+        sandbox::Containment::PidNamespace => sandbox::children(pid).first().copied().unwrap_or(-1),
+    };
+    let supervisor_fd = (supervisor > 0)
+        .then(|| sandbox::pidfd_open(supervisor))
+        .flatten();
 
-    let (wake_tx, wake_rx) = mpsc::channel();
     let over = Arc::new(AtomicBool::new(false));
-    let stdout_rx = child.stdout.take().map(|o| {
-        spawn_reader(
-            o,
-            limits.output_limit,
-            Some(Arc::clone(&over)),
-            wake_tx.clone(),
-        )
-    });
-    let stderr_rx = child
+    let stdout = child
+        .stdout
+        .take()
+        .map(|o| Drain::spawn(o, limits.output_limit, Some(Arc::clone(&over))));
+    let stderr = child
         .stderr
         .take()
-        .map(|e| spawn_reader(e, STDERR_KEEP, None, wake_tx.clone()));
-    drop(wake_tx);
+        .map(|e| Drain::spawn(e, STDERR_KEEP, None));
     if let Some(mut stdin) = child.stdin.take() {
         let data = input.to_vec();
-        // A program that never reads its input blocks this thread until the group is
+        // A program that never reads its input blocks this thread until the run is
         // killed, which closes the pipe (EPIPE); nothing waits for it.
         std::thread::spawn(move || {
             let _ = stdin.write_all(&data);
@@ -488,57 +621,61 @@ pub fn run_command(
     }
 
     let deadline = start + limits.timeout;
-    let pidfd = pidfd_open(pid);
-    let min_step = Duration::from_micros(50);
-    let mut step = min_step;
-    let mut timed_out = false;
+    let pidfd = sandbox::pidfd_open(pid);
+    let mut step = Duration::from_millis(1);
+    let mut next_sample = start + Duration::from_millis(2);
+    let mut peak_seen = 0u64;
+    let mut stop = None;
     loop {
         if has_exited(pid) {
             break;
         }
         if over.load(Ordering::SeqCst) {
+            stop = Some(Stop::Output);
             break;
         }
         let now = Instant::now();
         if now >= deadline {
-            timed_out = true;
+            stop = Some(Stop::Time);
             break;
         }
-        let remaining = deadline - now;
-        if let Some(fd) = pidfd {
-            // Readable exactly when the process exits; wake up now and then anyway
-            // to notice a flood.
-            let ms = remaining.min(Duration::from_millis(10)).as_millis().max(1) as i32;
-            let mut pfd = libc::pollfd {
-                fd,
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            // SAFETY: one valid pollfd.
-            unsafe {
-                libc::poll(&mut pfd, 1, ms);
+        if now >= next_sample && supervisor > 0 {
+            let s = sandbox::sample(supervisor, limits.process_limit);
+            peak_seen = peak_seen.max(s.peak).max(s.rss);
+            if s.processes > limits.process_limit {
+                stop = Some(Stop::Processes);
+                break;
             }
-            continue;
-        }
-        match wake_rx.recv_timeout(step.min(remaining)) {
-            Ok(()) => step = min_step,
-            Err(RecvTimeoutError::Timeout) => step = (step * 2).min(Duration::from_millis(2)),
-            Err(RecvTimeoutError::Disconnected) => {
-                std::thread::sleep(step.min(remaining));
-                step = (step * 2).min(Duration::from_millis(2));
+            if peak_seen > limits.memory_limit {
+                stop = Some(Stop::Memory);
+                break;
             }
+            next_sample = Instant::now() + step;
+            step = (step * 2).min(Duration::from_millis(10));
         }
-    }
-    if let Some(fd) = pidfd {
-        // SAFETY: closing the descriptor pidfd_open gave us.
-        unsafe {
-            libc::close(fd);
+        let wait = (deadline - now).min(next_sample.saturating_duration_since(now));
+        match &pidfd {
+            Some(fd) => poll_readable(fd.as_raw_fd(), wait.max(Duration::from_millis(1))),
+            None => {
+                std::thread::sleep(wait.clamp(Duration::from_micros(50), Duration::from_millis(2)))
+            }
         }
     }
     let elapsed = start.elapsed();
-    // Kill the group before reaping the leader: stragglers (a background job of a
-    // shell script) die too, and the group id cannot have been reused yet.
-    // SAFETY: plain syscall; ESRCH (group already gone) is fine.
+    if stop.is_some() {
+        end_run(mode, pid, supervisor_fd.as_ref(), pidfd.as_ref());
+    }
+    // Every process of the run is gone once the child has exited (the supervisor
+    // cleans up before it exits); a child that does not exit is killed with its group.
+    if !wait_exit(pid, pidfd.as_ref(), STOP_GRACE) {
+        end_run(mode, pid, supervisor_fd.as_ref(), pidfd.as_ref());
+        // SAFETY: plain syscall; the child is unreaped, so its group id is ours.
+        unsafe {
+            libc::killpg(pid, libc::SIGKILL);
+        }
+    }
+    // Stragglers in the group (never more than the relay and the supervisor).
+    // SAFETY: plain syscall; the child is unreaped, so its group id is ours.
     unsafe {
         libc::killpg(pid, libc::SIGKILL);
     }
@@ -550,28 +687,80 @@ pub fn run_command(
             Err(_) => break None,
         }
     };
-    let exit = match status {
-        Some(s) => match (s.code(), s.signal()) {
+    let reported = report.take();
+    let exit = match (reported, status) {
+        (Some(r), _) => decode_status(r.status),
+        (None, Some(s)) if stop.is_none() => match (s.code(), s.signal()) {
             (Some(c), _) => Exit::Code(c),
             (None, Some(sig)) => Exit::Signal(sig),
             (None, None) => Exit::Signal(libc::SIGKILL),
         },
-        None => Exit::Signal(libc::SIGKILL),
+        _ => Exit::Signal(libc::SIGKILL),
     };
-    let stdout = stdout_rx
-        .and_then(|rx| rx.recv_timeout(DRAIN_GRACE).ok())
-        .unwrap_or_default();
-    let stderr = stderr_rx
-        .and_then(|rx| rx.recv_timeout(DRAIN_GRACE).ok())
-        .unwrap_or_default();
+    // The supervisor's figure includes what the program inherited from sgcheck before
+    // its exec: only a larger one is the program's own.
+    let reported_peak = reported.map_or(0, |r| r.max_rss);
+    let peak_memory = if reported_peak > inherited {
+        peak_seen.max(reported_peak)
+    } else {
+        peak_seen
+    };
+    let stdout = stdout.map(|d| d.take(PIPE_GRACE)).unwrap_or_default();
+    let stderr = stderr.map(|d| d.take(PIPE_GRACE)).unwrap_or_default();
+    let output_truncated = over.load(Ordering::SeqCst);
     Ok(RunResult {
         stdout,
         stderr,
         exit,
-        timed_out,
-        output_truncated: over.load(Ordering::SeqCst),
+        timed_out: stop == Some(Stop::Time),
+        output_truncated,
+        memory_exceeded: stop == Some(Stop::Memory)
+            || (peak_memory > limits.memory_limit && !output_truncated),
+        process_limit_exceeded: stop == Some(Stop::Processes),
+        peak_memory,
         elapsed,
     })
+}
+
+/// Ends a run early: the namespace's first process (the kernel kills the rest), or a
+/// stop request to the fallback supervisor, which kills everything it finds.
+fn end_run(
+    mode: sandbox::Containment,
+    pid: i32,
+    supervisor: Option<&OwnedFd>,
+    pidfd: Option<&OwnedFd>,
+) {
+    match (mode, supervisor) {
+        (sandbox::Containment::PidNamespace, Some(fd)) => {
+            sandbox::pidfd_kill(fd, libc::SIGKILL);
+        }
+        (sandbox::Containment::Subreaper, _) => {
+            // SAFETY: plain syscall on our unreaped child.
+            unsafe {
+                libc::kill(pid, libc::SIGTERM);
+            }
+            if wait_exit(pid, pidfd, STOP_GRACE) {
+                return;
+            }
+        }
+        _ => {}
+    }
+    // No supervisor to ask (it is gone, or does not answer): the whole group.
+    // SAFETY: plain syscall; the child is unreaped, so its group id is ours.
+    unsafe {
+        libc::killpg(pid, libc::SIGKILL);
+    }
+}
+
+/// A wait status as [`Exit`].
+fn decode_status(st: i32) -> Exit {
+    if libc::WIFEXITED(st) {
+        Exit::Code(libc::WEXITSTATUS(st))
+    } else if libc::WIFSIGNALED(st) {
+        Exit::Signal(libc::WTERMSIG(st))
+    } else {
+        Exit::Signal(libc::SIGKILL)
+    }
 }
 
 // ---------------------------------------------------------------------------------
@@ -602,6 +791,9 @@ impl<F: Fn(&str) -> String + Sync> Contestant for FnContestant<F> {
             exit: Exit::Code(0),
             timed_out: false,
             output_truncated: truncated,
+            memory_exceeded: false,
+            process_limit_exceeded: false,
+            peak_memory: 0,
             elapsed: start.elapsed(),
         })
     }
@@ -646,6 +838,7 @@ mod tests {
         RunLimits {
             timeout: Duration::from_millis(ms),
             output_limit: out,
+            ..RunLimits::default()
         }
     }
 

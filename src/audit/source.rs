@@ -63,7 +63,7 @@ pub fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The scale of random case `k`: ramps 0 -> 1 over [`FIRST_RAMP`] cases, then again
+/// The scale of random case `k`: ramps 0 -> 1 over `FIRST_RAMP` cases, then again
 /// over twice as many, and so on. Quadratic in the position on the ramp: most cases
 /// stay small and cheap (most bugs show there, and a run costs time in proportion to
 /// its input), while every ramp still ends at the limits.

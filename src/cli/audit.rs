@@ -6,7 +6,7 @@ use crate::audit::{
     Report, RunLimits, Verdict,
 };
 use crate::cli::solve::require_problem;
-use crate::cli::{EXIT_FAILURE, EXIT_OK};
+use crate::cli::{options, EXIT_FAILURE, EXIT_OK, EXIT_USAGE};
 use crate::problems::{self, Problem, Visitor};
 use anyhow::{anyhow, bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -16,7 +16,7 @@ use std::time::Duration;
 /// Arguments of `sgcheck audit`.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Verdicts: ok, wrong-answer, runtime-error, time-limit, output-limit.\n\
+    after_help = "Verdicts: ok, wrong-answer, runtime-error, time-limit, output-limit, memory-limit.\n\
 A source file (.c .cc .cpp .rs .py .java) as the command is built first, with judge flags.\n\
 Exit codes: 0 no failure found, 1 a failure found (or an internal error of sgcheck), \
 2 usage error (unknown problem, command not found or not executable, compile error).\n\
@@ -31,23 +31,33 @@ pub struct Args {
     pub command: Vec<String>,
     /// Total time budget of the search, in seconds (shrinking a late failure may take
     /// up to half of it again).
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = options::seconds)]
     pub time: f64,
     /// Stop the search after this many cases.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = options::count)]
     pub cases: Option<u64>,
     /// Seed of the random inputs; a fresh one is drawn and printed when absent.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Programs run at once (default: the number of cores).
-    #[arg(long, value_name = "N")]
+    /// Programs run at once (default: the number of cores; at most 256).
+    #[arg(long, value_name = "N", value_parser = options::jobs)]
     pub jobs: Option<usize>,
     /// Time limit of one run (one input, which may hold several cases), in seconds.
-    #[arg(long, default_value_t = 2.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = 2.0, value_name = "SECONDS", value_parser = options::seconds)]
     pub timeout: f64,
     /// Output limit of one run: bytes, or with a K, M or G suffix (powers of 1024).
-    #[arg(long, default_value = "16M", value_name = "SIZE")]
-    pub output_limit: String,
+    #[arg(long, default_value = "16M", value_name = "SIZE", value_parser = options::size)]
+    pub output_limit: u64,
+    /// Memory limit of one run (peak resident memory): bytes, or with K, M or G.
+    #[arg(long, default_value = "256M", value_name = "SIZE", value_parser = options::size)]
+    pub memory_limit: u64,
+    /// Stack size limit of the program (default: the machine's, usually 8M; judges
+    /// running Windows give 1M).
+    #[arg(long, value_name = "SIZE", value_parser = options::size)]
+    pub stack_limit: Option<u64>,
+    /// Most processes of one run at once, the program included.
+    #[arg(long, default_value_t = crate::audit::runner::DEFAULT_PROCESS_LIMIT, value_name = "N", value_parser = options::processes)]
+    pub process_limit: usize,
     /// Compare outputs byte for byte (default: token by token, whitespace-insensitive).
     #[arg(long)]
     pub exact: bool,
@@ -67,7 +77,7 @@ pub struct Args {
     pub no_progress: bool,
     /// Oracle budget (positions) for cross-checking expected answers of small cases;
     /// 0 disables the cross-check.
-    #[arg(long, default_value_t = audit::DEFAULT_ORACLE_BUDGET, value_name = "N")]
+    #[arg(long, default_value_t = audit::DEFAULT_ORACLE_BUDGET, value_name = "N", value_parser = options::budget_or_zero)]
     pub oracle_budget: usize,
     /// Build the source with AddressSanitizer and UndefinedBehaviorSanitizer (C, C++;
     /// overflow checks for Rust), so undefined behaviour is a runtime error; the time
@@ -80,39 +90,12 @@ pub struct Args {
     pub input: Option<PathBuf>,
 }
 
-/// Parses `16M`, `512K`, `1G`, `1000` (bytes; suffixes are powers of 1024).
+/// Parses `16M`, `512K`, `1G`, `1000` (bytes; suffixes are powers of 1024), as every
+/// size option does ([`options::size`]).
 pub fn parse_size(s: &str) -> anyhow::Result<usize> {
-    let t = s.trim();
-    let (digits, mult) = match t.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let m: usize = match c.to_ascii_uppercase() {
-                'K' => 1 << 10,
-                'M' => 1 << 20,
-                'G' => 1 << 30,
-                'B' => 1,
-                _ => bail!("--output-limit {s:?}: unknown suffix {c:?} (use K, M or G)"),
-            };
-            (&t[..i], m)
-        }
-        _ => (t, 1),
-    };
-    let n: usize = digits
-        .parse()
-        .map_err(|_| anyhow!("--output-limit {s:?}: expected a number of bytes like 16M"))?;
-    let v = n
-        .checked_mul(mult)
-        .ok_or_else(|| anyhow!("--output-limit {s:?} is too large"))?;
-    if v == 0 {
-        bail!("--output-limit must be positive");
-    }
-    Ok(v)
-}
-
-fn seconds(name: &str, v: f64) -> anyhow::Result<Duration> {
-    if !(v.is_finite() && v > 0.0 && v < 1e9) {
-        bail!("{name} must be a positive number of seconds, got {v}");
-    }
-    Ok(Duration::from_secs_f64(v))
+    options::size(s)
+        .map(|v| v as usize)
+        .map_err(|e| anyhow!("--output-limit: {e}"))
 }
 
 struct Audit<'a> {
@@ -152,14 +135,11 @@ fn progress_bar(enabled: bool) -> ProgressBar {
 /// Runs `sgcheck audit`.
 pub fn run(args: Args) -> anyhow::Result<i32> {
     require_problem(&args.problem)?;
-    let time = seconds("--time", args.time)?;
-    let timeout = seconds("--timeout", args.timeout)?;
-    let output_limit = parse_size(&args.output_limit)?;
-    if args.jobs == Some(0) {
-        bail!("--jobs must be at least 1");
-    }
-    if args.cases == Some(0) {
-        bail!("--cases must be at least 1");
+    let time = Duration::from_secs_f64(args.time);
+    let timeout = Duration::from_secs_f64(args.timeout);
+    let output_limit = usize::try_from(args.output_limit).unwrap_or(usize::MAX);
+    if let Some(dir) = &args.save {
+        check_save_dir(dir)?;
     }
     let (program, rest) = args
         .command
@@ -196,6 +176,9 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         limits: RunLimits {
             timeout,
             output_limit,
+            memory_limit: args.memory_limit,
+            stack_limit: args.stack_limit,
+            process_limit: args.process_limit,
         },
         mode: if args.exact {
             CompareMode::Exact
@@ -215,7 +198,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         ..opts
     };
     if !args.json {
-        eprintln!(
+        errln!(
             "audit {}: seed {seed}, {:.1} s budget, {} job(s), command: {}",
             args.problem,
             time.as_secs_f64(),
@@ -246,11 +229,11 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let mut report = match result {
         Ok(r) => r,
         Err(e @ AuditError::OracleMismatch { .. }) => {
-            eprintln!("\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
-            eprintln!("{e}");
-            eprintln!("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
+            errln!("\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
+            errln!("{e}");
+            errln!("!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
             if args.json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::json!({
                         "problem": args.problem,
@@ -272,20 +255,47 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         );
         report.reproduce.insert_str(at, &flag);
     }
+    if report.search_cases == 0 && report.counterexample.is_none() {
+        errln!(
+            "error: nothing was checked: no case ran within --time {} s (raise --time{})",
+            args.time,
+            if args.cases.is_some() {
+                " or --cases"
+            } else {
+                ""
+            }
+        );
+        if args.json {
+            outln!("{}", serde_json::to_string_pretty(&report)?);
+        }
+        return Ok(EXIT_USAGE);
+    }
     let saved = match (&args.save, &report.counterexample) {
         (Some(dir), Some(_)) => Some(save(dir, &report)?),
         _ => None,
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print!("{}", render_text(&report, saved.as_deref()));
+        out!("{}", render_text(&report, saved.as_deref()));
     }
     Ok(if report.verdict == Verdict::Ok {
         EXIT_OK
     } else {
         EXIT_FAILURE
     })
+}
+
+/// Makes sure `--save` can write into `dir` (creating it) before any work is done, so
+/// a failure found is never lost to a bad path.
+fn check_save_dir(dir: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("--save: cannot create {}", dir.display()))?;
+    let probe = dir.join(format!(".sgcheck-write-test-{}", std::process::id()));
+    std::fs::write(&probe, b"")
+        .with_context(|| format!("--save: cannot write into {}", dir.display()))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// Writes `<problem>.in`, `.ans` and `.out` into `dir`; returns the `.in` path.

@@ -17,7 +17,7 @@ pub struct Args {
     #[arg(long)]
     pub rules: Option<String>,
     /// Most positions the oracle may explore.
-    #[arg(long, default_value_t = sgcheck_oracles::DEFAULT_BUDGET)]
+    #[arg(long, default_value_t = sgcheck_oracles::DEFAULT_BUDGET, value_name = "N", value_parser = crate::cli::options::budget)]
     pub budget: usize,
     /// Print a JSON object instead of text.
     #[arg(long)]
@@ -44,14 +44,14 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         Err(e) => bail!("{e}"),
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&outcome)?);
+        outln!("{}", serde_json::to_string_pretty(&outcome)?);
     } else {
-        println!("fast:   {}", outcome.fast);
-        println!("oracle: {}", outcome.oracle);
+        outln!("fast:   {}", outcome.fast);
+        outln!("oracle: {}", outcome.oracle);
         if let Some(r) = outcome.remoteness {
-            println!("remoteness: {r} plies");
+            outln!("remoteness: {r} plies");
         }
-        println!("{}", if outcome.agree { "agree" } else { "DISAGREE" });
+        outln!("{}", if outcome.agree { "agree" } else { "DISAGREE" });
     }
     Ok(if outcome.agree { EXIT_OK } else { EXIT_FAILURE })
 }

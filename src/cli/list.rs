@@ -21,25 +21,25 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let probs = problems::all_info();
     if args.json {
         let v = serde_json::json!({"games": games, "problems": probs});
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        outln!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(EXIT_OK);
     }
-    println!("Games (sgcheck verify --game ID, sgcheck check ID POSITION):");
+    outln!("Games (sgcheck verify --game ID, sgcheck check ID POSITION):");
     for (id, about) in games::GAMES {
-        println!("  {id:<14} {about}");
+        outln!("  {id:<14} {about}");
     }
-    println!();
-    println!("Problems (sgcheck solve ID, sgcheck audit ID -- COMMAND):");
+    outln!();
+    outln!("Problems (sgcheck solve ID, sgcheck audit ID -- COMMAND):");
     for p in probs {
         let alias = if p.aliases.is_empty() {
             String::new()
         } else {
             format!(" (alias {})", p.aliases.join(", "))
         };
-        println!("  {}{alias}: {} [game {}]", p.id, p.title, p.game);
-        println!("      input:  {}", p.input);
-        println!("      output: {}", p.output);
-        println!("      limits: {}", p.limits);
+        outln!("  {}{alias}: {} [game {}]", p.id, p.title, p.game);
+        outln!("      input:  {}", p.input);
+        outln!("      output: {}", p.output);
+        outln!("      limits: {}", p.limits);
     }
     Ok(EXIT_OK)
 }

@@ -2,12 +2,54 @@
 //! arguments to [`run`].
 
 use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Like `print!`, but a closed or full standard output never panics: the first
+/// failed write is remembered ([`stdout_failed`]) and later output is dropped, so the
+/// command ends quietly with the exit code its work had (as ripgrep does).
+macro_rules! out {
+    ($($t:tt)*) => { $crate::cli::write_stdout(format_args!($($t)*)) };
+}
+/// [`out!`] with a newline.
+macro_rules! outln {
+    () => { $crate::cli::write_stdout(format_args!("\n")) };
+    ($($t:tt)*) => { $crate::cli::write_stdout(format_args!("{}\n", format_args!($($t)*))) };
+}
+/// Like `eprintln!`, but a closed or full standard error never panics.
+macro_rules! errln {
+    ($($t:tt)*) => { $crate::cli::write_stderr(format_args!("{}\n", format_args!($($t)*))) };
+}
 
 pub mod audit;
 pub mod check;
 pub mod list;
+pub mod options;
 pub mod solve;
 pub mod verify;
+
+static STDOUT_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Writes to standard output unless a write already failed (closed pipe, full disk).
+pub fn write_stdout(args: std::fmt::Arguments<'_>) {
+    if STDOUT_FAILED.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut o = std::io::stdout().lock();
+    if o.write_fmt(args).and_then(|()| o.flush()).is_err() {
+        STDOUT_FAILED.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Whether a write to standard output failed (its reader went away, or it is full).
+pub fn stdout_failed() -> bool {
+    STDOUT_FAILED.load(Ordering::Relaxed)
+}
+
+/// Writes to standard error, ignoring failure (nowhere left to report it).
+pub fn write_stderr(args: std::fmt::Arguments<'_>) {
+    let _ = std::io::stderr().lock().write_fmt(args);
+}
 
 /// Exit code: everything agreed, no failure found.
 pub const EXIT_OK: i32 = 0;
@@ -58,7 +100,7 @@ pub fn run(cli: Cli) -> i32 {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            errln!("error: {e:#}");
             EXIT_USAGE
         }
     }

@@ -3,7 +3,7 @@
 use crate::cli::EXIT_OK;
 use crate::problems::{self, Problem, Visitor};
 use anyhow::{anyhow, bail, Context};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::PathBuf;
 
 /// Which engine answers.
@@ -29,7 +29,7 @@ pub struct Args {
     #[arg(long)]
     pub lenient: bool,
     /// Most positions the oracle may explore for one case.
-    #[arg(long, default_value_t = sgcheck_oracles::DEFAULT_BUDGET)]
+    #[arg(long, default_value_t = sgcheck_oracles::DEFAULT_BUDGET, value_name = "N", value_parser = crate::cli::options::budget)]
     pub budget: usize,
 }
 
@@ -52,20 +52,82 @@ impl Visitor for Solve<'_> {
     }
 }
 
+/// Most bytes one number of the largest valid input may take, whitespace included
+/// (the largest values have 10 digits; the rest allows for generous spacing).
+const BYTES_PER_NUMBER: u64 = 16;
+/// Input that is always read, whatever the problem: formats read to the end of input
+/// (and `--lenient`) have no official size limit.
+const SOLVE_INPUT_FLOOR: u64 = 16 << 20;
+/// The most any input may have, even with `--lenient`.
+const SOLVE_INPUT_MAX: u64 = 4 << 30;
+
+/// The size past which an input of `p` cannot be valid: its case limit times the
+/// numbers of its largest case, [`BYTES_PER_NUMBER`] each; at least
+/// [`SOLVE_INPUT_FLOOR`] (and [`SOLVE_INPUT_MAX`] with `--lenient`).
+pub fn input_bound<P: Problem>(p: &P, lenient: bool) -> u64 {
+    use rand::SeedableRng;
+    if lenient {
+        return SOLVE_INPUT_MAX;
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    let numbers = (0..4)
+        .map(|_| {
+            let case = p.generate(&mut rng, 1.0, problems::Shape::Any);
+            p.write_input(std::slice::from_ref(&case))
+                .split_ascii_whitespace()
+                .count() as u64
+        })
+        .max()
+        .unwrap_or(1);
+    (p.max_cases() as u64)
+        .saturating_mul(numbers)
+        .saturating_mul(BYTES_PER_NUMBER)
+        .clamp(SOLVE_INPUT_FLOOR, SOLVE_INPUT_MAX)
+}
+
+/// Reads at most `limit` bytes; more is an error (the rest is never read).
+fn read_bounded(r: impl Read, limit: u64, what: &str, problem: &str) -> anyhow::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    r.take(limit + 1)
+        .read_to_end(&mut buf)
+        .with_context(|| format!("reading {what}"))?;
+    if buf.len() as u64 > limit {
+        bail!(
+            "{what} is larger than any valid {problem} input ({}); stopped reading there",
+            crate::audit::runner::format_size(limit)
+        );
+    }
+    Ok(buf)
+}
+
 /// Runs `sgcheck solve`.
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    let mut input = String::new();
-    match &args.file {
-        Some(path) => {
-            input = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?
-        }
-        None => {
-            std::io::stdin()
-                .read_to_string(&mut input)
-                .context("reading standard input")?;
+    require_problem(&args.problem)?;
+    struct Bound(bool);
+    impl Visitor for Bound {
+        type Output = u64;
+        fn visit<P: Problem>(self, p: &P) -> u64 {
+            input_bound(p, self.0)
         }
     }
+    let limit = problems::with_problem(&args.problem, Bound(args.lenient))
+        .ok_or_else(|| unknown_problem(&args.problem))?;
+    let bytes = match &args.file {
+        Some(path) => {
+            let f =
+                std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+            read_bounded(f, limit, &path.display().to_string(), &args.problem)?
+        }
+        None => read_bounded(
+            std::io::stdin().lock(),
+            limit,
+            "standard input",
+            &args.problem,
+        )?,
+    };
+    // Invalid UTF-8 can only sit inside a token (whitespace is ASCII), so the parser
+    // names its line and field; the replacement character marks it.
+    let input = String::from_utf8_lossy(&bytes);
     let out = problems::with_problem(
         &args.problem,
         Solve {
@@ -74,9 +136,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         },
     )
     .ok_or_else(|| unknown_problem(&args.problem))??;
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(out.as_bytes())?;
-    stdout.flush()?;
+    out!("{out}");
     Ok(EXIT_OK)
 }
 

@@ -1,6 +1,6 @@
 //! `sgcheck verify`: the tiered differential sweep over every game.
 
-use crate::cli::{EXIT_FAILURE, EXIT_OK};
+use crate::cli::{options, EXIT_FAILURE, EXIT_OK, EXIT_USAGE};
 use crate::games;
 use crate::verify::{progress_bar, GameReport, Report, Sweep, SWEEP_BUDGET};
 use anyhow::bail;
@@ -16,10 +16,10 @@ pub struct Args {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Total wall-time budget in seconds, shared evenly by the selected games.
-    #[arg(long, default_value_t = 50.0)]
+    #[arg(long, default_value_t = 50.0, value_name = "SECONDS", value_parser = options::seconds)]
     pub time: f64,
     /// Most positions the oracle may explore for one instance.
-    #[arg(long, default_value_t = SWEEP_BUDGET)]
+    #[arg(long, default_value_t = SWEEP_BUDGET, value_name = "N", value_parser = options::budget)]
     pub budget: usize,
     /// Print the report as JSON (see README for the fields).
     #[arg(long)]
@@ -44,15 +44,9 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             );
         }
     }
-    if !(args.time.is_finite() && args.time > 0.0) {
-        bail!(
-            "--time must be a positive number of seconds, got {}",
-            args.time
-        );
-    }
     let seed = args.seed.unwrap_or_else(rand::random);
     if !args.json {
-        println!(
+        outln!(
             "verify: seed {seed}, {} game(s), {:.0} s budget",
             ids.len(),
             args.time
@@ -94,51 +88,83 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         disagreements,
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         print_table(&report);
     }
-    Ok(if disagreements == 0 {
-        EXIT_OK
-    } else {
-        EXIT_FAILURE
-    })
+    if disagreements > 0 {
+        return Ok(EXIT_FAILURE);
+    }
+    // A tier that compared nothing proves nothing: the run does not pass.
+    let empty: Vec<String> = report
+        .games
+        .iter()
+        .flat_map(|g| {
+            g.tiers
+                .iter()
+                .filter(|t| t.agreements + t.disagreements == 0)
+                .map(move |t| format!("{} tier {}", g.game, t.tier))
+        })
+        .collect();
+    if !empty.is_empty() {
+        errln!(
+            "error: nothing was checked in {} (raise --time, now {} s, or --budget, now {})",
+            empty.join(", "),
+            args.time,
+            args.budget
+        );
+        return Ok(EXIT_USAGE);
+    }
+    Ok(EXIT_OK)
 }
 
 fn print_table(report: &Report) {
-    println!(
+    outln!(
         "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12}",
-        "game", "tier", "checked", "agree", "disagree", "skipped", "per second"
+        "game",
+        "tier",
+        "checked",
+        "agree",
+        "disagree",
+        "skipped",
+        "per second"
     );
     for g in &report.games {
         for t in &g.tiers {
-            println!(
+            outln!(
                 "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12.0}",
-                g.game, t.tier, t.checked, t.agreements, t.disagreements, t.skipped, t.per_second
+                g.game,
+                t.tier,
+                t.checked,
+                t.agreements,
+                t.disagreements,
+                t.skipped,
+                t.per_second
             );
         }
     }
     for g in &report.games {
         for t in &g.tiers {
             if let Some(d) = &t.first_disagreement {
-                println!();
-                println!("DISAGREEMENT in {} tier {}:", g.game, t.tier);
+                outln!();
+                outln!("DISAGREEMENT in {} tier {}:", g.game, t.tier);
                 if d.rules != "-" {
-                    println!("  rules:    {}", d.rules);
+                    outln!("  rules:    {}", d.rules);
                 }
-                println!("  position: {}", d.position);
-                println!("  fast:     {}", d.fast);
-                println!("  oracle:   {}", d.oracle);
-                println!("  reproduce: {}", d.reproduce);
+                outln!("  position: {}", d.position);
+                outln!("  fast:     {}", d.fast);
+                outln!("  oracle:   {}", d.oracle);
+                outln!("  reproduce: {}", d.reproduce);
             }
         }
     }
     if report.disagreements == 0 {
-        println!("\nall agree (seed {})", report.seed);
+        outln!("\nall agree (seed {})", report.seed);
     } else {
-        println!(
+        outln!(
             "\n{} disagreement(s) (seed {})",
-            report.disagreements, report.seed
+            report.disagreements,
+            report.seed
         );
     }
 }

@@ -76,7 +76,7 @@ fn mex_of_mask(set: u64) -> u64 {
 
 /// `m[s]` for s in 0..=limit: the set (bit v for value v) of the Grundy values of the
 /// pairs (x, s-x), 1 <= x < s, computed by the definition alone: the value of a pair
-/// (x, y) is the mex of m[x] ∪ m[y] (its options are the pairs summing to x or to y),
+/// (x, y) is the mex of `m[x] ∪ m[y]` (its options are the pairs summing to x or to y),
 /// and x, y < s, so the sets fill in increasing s. O(limit^2 / 2).
 ///
 /// Panics if a value reaches 64 (it cannot below 2^63: values are under log2(limit)+2).
@@ -94,7 +94,7 @@ pub fn option_sets(limit: usize) -> Vec<u64> {
 }
 
 /// The Grundy value of the pair (a, b) from the option sets of [`option_sets`]
-/// (which must reach max(a, b)): mex(m[a] ∪ m[b]).
+/// (which must reach max(a, b)): `mex(m[a] ∪ m[b])`.
 pub fn table_value(sets: &[u64], a: usize, b: usize) -> u64 {
     mex_of_mask(sets[a] | sets[b])
 }
@@ -142,6 +142,15 @@ impl Subject for EdSubject {
 
     fn id(&self) -> &'static str {
         "ed"
+    }
+
+    /// `sgcheck check` reproduces a disagreement of sgcheck's own solver.
+    fn reproduce(
+        &self,
+        rules: &Self::Rules,
+        pos: &<Self::Rules as sgcheck_oracles::Rules>::Position,
+    ) -> String {
+        crate::verify::check_command(self.id(), &rules.to_string(), &pos.to_string())
     }
 
     fn tier1(&self) -> Tier1Report {

@@ -435,6 +435,15 @@ impl Subject for FollowingNimSubject {
         "following-nim"
     }
 
+    /// `sgcheck check` reproduces a disagreement of sgcheck's own solver.
+    fn reproduce(
+        &self,
+        rules: &Self::Rules,
+        pos: &<Self::Rules as sgcheck_oracles::Rules>::Position,
+    ) -> String {
+        crate::verify::check_command(self.id(), &rules.to_string(), &pos.to_string())
+    }
+
     /// For each special set, piles up to 100: table 1 against the special-only
     /// Grundy values by mex; table 2 and the forced-player verdict of claims 1 and 4
     /// against [`forced_recursion`], for every size and every rest value below 128.

@@ -14,6 +14,7 @@
 use sgcheck_oracles::Analysis;
 
 pub mod bash;
+mod cases;
 pub mod ed;
 pub mod following_nim;
 pub mod lasker;
@@ -22,8 +23,7 @@ pub mod split;
 pub mod subtraction;
 pub mod take_range;
 
-use crate::verify::{check_one, verify_subject, CheckOutcome, GameReport, Sweep};
-use indicatif::ProgressBar;
+use crate::verify::{check_one, verify_subject, CheckOutcome, GameReport, Progress, Sweep};
 
 /// Every game id `verify` knows, in the order SPEC.md lists them.
 pub const GAME_IDS: &[&str] = &[
@@ -81,7 +81,7 @@ pub const GAMES: &[(&str, &str)] = &[
 ];
 
 /// Runs `verify` on the game `id`; `None` when no such game exists.
-pub fn verify_game(id: &str, sweep: &Sweep, progress: &ProgressBar) -> Option<GameReport> {
+pub fn verify_game<P: Progress>(id: &str, sweep: &Sweep, progress: &P) -> Option<GameReport> {
     Some(match id {
         "nim" => verify_subject(&nim::NimSubject, sweep, progress),
         "bash" => verify_subject(&bash::BashSubject, sweep, progress),

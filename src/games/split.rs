@@ -293,6 +293,15 @@ impl Subject for SplitSubject {
         "split"
     }
 
+    /// `sgcheck check` reproduces a disagreement of sgcheck's own solver.
+    fn reproduce(
+        &self,
+        rules: &Self::Rules,
+        pos: &<Self::Rules as sgcheck_oracles::Rules>::Position,
+    ) -> String {
+        crate::verify::check_command(self.id(), &rules.to_string(), &pos.to_string())
+    }
+
     fn tier1(&self) -> Tier1Report {
         let mut report = Tier1Report::default();
         // The closed form against the mex table, over 4096 distances (SPEC.md asks for

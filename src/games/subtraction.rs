@@ -47,10 +47,9 @@ use std::sync::{Arc, Mutex};
 pub const DEFAULT_CAP: usize = 1 << 22;
 
 /// Why no period was established.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PeriodError {
     /// The largest element alone needs more table than allowed.
-    #[error("the largest amount {max} needs a table longer than the cap of {cap} values")]
     TooLarge {
         /// The largest element of the set.
         max: u64,
@@ -58,12 +57,25 @@ pub enum PeriodError {
         cap: usize,
     },
     /// The windows did not repeat within the cap.
-    #[error("no period found within {cap} values")]
     NotFound {
         /// The cap on the table length.
         cap: usize,
     },
 }
+
+impl std::fmt::Display for PeriodError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PeriodError::TooLarge { max, cap } => write!(
+                f,
+                "the largest amount {max} needs a table longer than the cap of {cap} values"
+            ),
+            PeriodError::NotFound { cap } => write!(f, "no period found within {cap} values"),
+        }
+    }
+}
+
+impl std::error::Error for PeriodError {}
 
 /// Plain Grundy table of single piles 0..len: mex over one pile's moves. No period.
 pub fn table(set: &[u64], len: usize) -> Vec<u64> {
@@ -350,6 +362,15 @@ impl Subject for SubtractionSubject {
 
     fn id(&self) -> &'static str {
         "subtraction"
+    }
+
+    /// `sgcheck check` reproduces a disagreement of sgcheck's own solver.
+    fn reproduce(
+        &self,
+        rules: &Self::Rules,
+        pos: &<Self::Rules as sgcheck_oracles::Rules>::Position,
+    ) -> String {
+        crate::verify::check_command(self.id(), &rules.to_string(), &pos.to_string())
     }
 
     fn tier1(&self) -> Tier1Report {

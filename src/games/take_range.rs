@@ -200,6 +200,15 @@ impl Subject for TakeRangeSubject {
         "take-range"
     }
 
+    /// `sgcheck check` reproduces a disagreement of sgcheck's own solver.
+    fn reproduce(
+        &self,
+        rules: &Self::Rules,
+        pos: &<Self::Rules as sgcheck_oracles::Rules>::Position,
+    ) -> String {
+        crate::verify::check_command(self.id(), &rules.to_string(), &pos.to_string())
+    }
+
     fn tier1(&self) -> Tier1Report {
         let mut report = Tier1Report::default();
         for q in 1..=TIER1_MAX_Q {

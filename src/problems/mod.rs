@@ -21,7 +21,8 @@ pub mod uva1378;
 pub use reader::{ParseError, Reader};
 
 /// What `sgcheck list` prints about a problem.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Info {
     /// Problem id (`p2197`, ...).
     pub id: &'static str,
@@ -237,7 +238,7 @@ const FINE_SHRINK_LEN: usize = 64;
 /// Shrink candidates for a list of piles, most aggressive first: remove chunks of
 /// piles (halves, quarters, ..., down to single piles; keeping at least `min_len`),
 /// then lower one pile to 0, to half, and by one. Long lists get at most about
-/// 2 * [`FINE_SHRINK_LEN`] chunk removals and the "halve every pile" candidate instead
+/// 2 * `FINE_SHRINK_LEN` chunk removals and the "halve every pile" candidate instead
 /// of per-pile ones; the shrinker's repeated rounds get them short soon enough. Every
 /// candidate differs from the input and from the other candidates.
 pub fn shrink_piles(piles: &[u64], min_len: usize) -> Vec<Vec<u64>> {

@@ -22,6 +22,18 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// At most a few dozen characters of a token, for messages: an error on a 50 MB token
+/// does not print it.
+pub(crate) fn quote(tok: &str) -> String {
+    const KEEP: usize = 24;
+    if tok.chars().count() <= KEEP {
+        format!("{tok:?}")
+    } else {
+        let head: String = tok.chars().take(KEEP).collect();
+        format!("{head:?}... ({} bytes)", tok.len())
+    }
+}
+
 /// Reads numbers from an input, one token at a time.
 pub struct Reader<'a> {
     bytes: &'a [u8],
@@ -112,17 +124,27 @@ impl<'a> Reader<'a> {
                 })
             }
         };
-        let fast = tok.bytes().all(|b| b.is_ascii_digit()) && tok.len() <= 19;
-        let v = if fast {
+        let digits = !tok.is_empty() && tok.bytes().all(|b| b.is_ascii_digit());
+        let v = if digits && tok.len() <= 19 {
             tok.bytes().fold(0u64, |a, b| a * 10 + (b - b'0') as u64)
         } else {
             tok.parse::<u64>().map_err(|_| {
-                let what = if tok.starts_with('-') && tok[1..].bytes().all(|b| b.is_ascii_digit()) {
-                    "a negative number"
+                let what = if digits {
+                    format!("out of range: the largest allowed is {max}")
+                } else if tok.starts_with('-')
+                    && tok.len() > 1
+                    && tok[1..].bytes().all(|b| b.is_ascii_digit())
+                {
+                    "a negative number".to_string()
+                } else if tok.contains('\u{FFFD}') {
+                    "invalid UTF-8".to_string()
                 } else {
-                    "not a non-negative integer"
+                    "not a non-negative integer".to_string()
                 };
-                self.error(field, format!("expected a number, found {tok:?} ({what})"))
+                self.error(
+                    field,
+                    format!("expected a number, found {} ({what})", quote(tok)),
+                )
             })?
         };
         if v < min || v > max {
@@ -174,7 +196,10 @@ impl<'a> Reader<'a> {
             None => Ok(()),
             Some(t) => Err(self.error(
                 "end of input",
-                format!("unexpected {t:?} after {after}; the input should end there"),
+                format!(
+                    "unexpected {} after {after}; the input should end there",
+                    quote(t)
+                ),
             )),
         }
     }
@@ -203,6 +228,32 @@ mod tests {
             e.line, 4,
             "end of input is reported on the last line with a token"
         );
+    }
+
+    #[test]
+    fn long_tokens_range_and_utf8() {
+        let long = "9".repeat(1 << 20);
+        let e = Reader::new(&long, false).number("n", 0, 10).unwrap_err();
+        assert!(e.to_string().len() < 200, "{e}");
+        assert!(e.message.contains("out of range"), "{e}");
+        let e = Reader::new("18446744073709551616", false)
+            .number("n", 0, u64::MAX)
+            .unwrap_err();
+        assert!(e.message.contains("out of range"), "{e}");
+        let junk = "x".repeat(1 << 20);
+        let e = Reader::new(&junk, false).number("n", 0, 10).unwrap_err();
+        assert!(e.to_string().len() < 200, "{e}");
+        let bad = String::from_utf8_lossy(b"1\n2 \xff3\n").into_owned();
+        let mut r = Reader::new(&bad, false);
+        r.number("a", 0, 9).unwrap();
+        r.number("b", 0, 9).unwrap();
+        let e = r.number("pile 1", 0, 9).unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (2, "pile 1"));
+        assert!(e.message.contains("invalid UTF-8"), "{e}");
+        let e = Reader::new(&format!("1 {long}"), false)
+            .expect_end("x")
+            .unwrap_err();
+        assert!(e.to_string().len() < 200, "{e}");
     }
 
     #[test]

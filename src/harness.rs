@@ -1,0 +1,288 @@
+//! Your own fast solver against the exhaustive oracle, in one call.
+//!
+//! A fast solver here is any function `fn(&R, &R::Position) -> Analysis<R::Move>` for
+//! a game `R` implementing [`Game`]: one of sgcheck's eight games
+//! ([`crate::oracles::games`]) or a game of your own. It says whether the player to move
+//! wins and lists every winning move, in any order (they are sorted into the canonical
+//! order, the `Ord` of the move type, before the comparison); its `remoteness` is not
+//! compared. The oracle plays every line to the end, so the two sides agree exactly
+//! when the solver is right on that position.
+//!
+//! | job | call |
+//! |---|---|
+//! | one position | [`check`], [`assert_agrees`] |
+//! | every small instance, smallest first, then random ones | [`sweep`], [`sweep_with`], [`assert_sweep`] |
+//! | a quickcheck property | `quickcheck()`, or `arbitrary::agrees` in your own property (feature `quickcheck`) |
+//! | a cargo-fuzz target | [`crate::fuzzing::check_case`] |
+//!
+//! Every failure is a [`Disagreement`]: the position, the rules, both answers (verdict,
+//! best move, count, winning moves) and a Rust snippet that re-runs the check for your
+//! solver ([`Game::reproduce`]).
+
+use crate::verify::{
+    check_instance, verify_subject, Disagreement, Rng, Subject, Sweep, TierReport,
+};
+use crate::Game;
+use sgcheck_oracles::{Analysis, SearchError};
+use std::fmt;
+use std::marker::PhantomData;
+use std::time::Duration;
+
+/// A fast solver of a game, as a [`Subject`] of the sweep: the game's instances
+/// ([`Game`]) with your function as the fast side and no tier-1 checks.
+pub struct FastSolver<R, F> {
+    fast: F,
+    game: PhantomData<fn() -> R>,
+}
+
+impl<R: Game, F> FastSolver<R, F>
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync,
+{
+    /// Wraps `fast`.
+    pub fn new(fast: F) -> Self {
+        FastSolver {
+            fast,
+            game: PhantomData,
+        }
+    }
+}
+
+impl<R: Game, F> Subject for FastSolver<R, F>
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync,
+{
+    type Rules = R;
+
+    fn id(&self) -> &'static str {
+        std::any::type_name::<R>()
+    }
+
+    fn instances(&self, size: u32) -> Vec<(R, R::Position)> {
+        R::instances(size)
+    }
+
+    fn random_instance(&self, rng: &mut Rng) -> (R, R::Position) {
+        R::random(rng)
+    }
+
+    fn fast(&self, rules: &R, pos: &R::Position) -> Analysis<R::Move> {
+        (self.fast)(rules, pos)
+    }
+
+    fn reproduce(&self, rules: &R, pos: &R::Position) -> String {
+        rules.reproduce(pos)
+    }
+}
+
+/// Compares `fast` with the oracle on one position: `Ok(None)` when they agree,
+/// `Ok(Some(_))` with what differs, `Err` when the position is too large for the
+/// oracle's default budget.
+///
+/// ```
+/// use sgcheck::oracles::games::nim::{Nim, Piles, Take};
+/// use sgcheck::oracles::Analysis;
+///
+/// /// A Nim solver that only ever looks at the first pile.
+/// fn first_pile_only(_: &Nim, pos: &Piles) -> Analysis<Take> {
+///     let first = pos.0.first().copied().unwrap_or(0);
+///     let winning = if first > 0 { vec![Take { pile: 0, amount: first }] } else { vec![] };
+///     Analysis { win: first > 0, winning, remoteness: None }
+/// }
+///
+/// assert_eq!(sgcheck::check(&Nim, &Piles(vec![3]), first_pile_only), Ok(None));
+/// let d = sgcheck::check(&Nim, &Piles(vec![1, 1]), first_pile_only).unwrap().unwrap();
+/// assert_eq!(d.position, "1,1");
+/// assert_eq!(d.fast, "win, best 0:1, 1 winning move [0:1]");
+/// assert_eq!(d.oracle, "lose");
+/// ```
+pub fn check<R: Game, F>(
+    rules: &R,
+    pos: &R::Position,
+    fast: F,
+) -> Result<Option<Disagreement>, SearchError>
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync,
+{
+    check_instance(&FastSolver::new(fast), rules, pos)
+}
+
+/// [`check`], panicking with the whole report when `fast` is wrong on `pos` (or when
+/// the oracle cannot answer it).
+///
+/// ```
+/// use sgcheck::oracles::games::lasker::{Lasker, LaskerMove};
+/// use sgcheck::oracles::games::nim::Piles;
+/// use sgcheck::oracles::Analysis;
+///
+/// // A hand-made answer for the single pile of 2: it wins by taking both stones or
+/// // by splitting it into 1 + 1 (two equal piles, which cancel).
+/// let answer = |_: &Lasker, _: &Piles| Analysis {
+///     win: true,
+///     winning: vec![
+///         LaskerMove::Split { pile: 0, smaller: 1, larger: 1 },
+///         LaskerMove::Take { pile: 0, amount: 2 },
+///     ],
+///     remoteness: None,
+/// };
+/// sgcheck::assert_agrees(&Lasker, &Piles(vec![2]), answer);
+/// ```
+///
+/// # Panics
+/// When the two sides disagree, with the [`Disagreement`] as the message.
+#[track_caller]
+pub fn assert_agrees<R: Game, F>(rules: &R, pos: &R::Position, fast: F)
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync,
+{
+    match check(rules, pos, fast) {
+        Ok(None) => {}
+        Ok(Some(d)) => panic!("{d}"),
+        Err(e) => panic!("cannot check position {pos} (rules {rules}): {e}"),
+    }
+}
+
+/// Why a sweep did not pass.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SweepError {
+    /// The smallest disagreement found.
+    Disagreement(Box<Disagreement>),
+    /// No instance could be compared (the game gave none, or every one was too large
+    /// for the oracle): a run that checked nothing does not pass.
+    NothingChecked {
+        /// Instances skipped because the oracle could not answer them.
+        skipped: u64,
+    },
+}
+
+impl fmt::Display for SweepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SweepError::Disagreement(d) => d.fmt(f),
+            SweepError::NothingChecked { skipped } => write!(
+                f,
+                "the sweep checked nothing ({skipped} instances too large for the oracle)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SweepError {}
+
+/// Sweeps `fast` for about `time`: every instance of the game, smallest first
+/// ([`Game::instances`]), then random ones ([`Game::random`], seed 0), in parallel.
+/// Returns the counts, or the smallest disagreement found.
+///
+/// ```
+/// use sgcheck::oracles::games::nim::{Nim, Piles, Take};
+/// use sgcheck::oracles::Analysis;
+/// use std::time::Duration;
+///
+/// /// Bouton's theorem: the player to move wins iff the XOR of the piles is not zero;
+/// /// a winning move brings one pile down to the XOR of all the others.
+/// fn bouton(_: &Nim, pos: &Piles) -> Analysis<Take> {
+///     let x = pos.0.iter().fold(0, |a, &p| a ^ p);
+///     let winning = pos.0.iter().enumerate()
+///         .filter(|&(_, &p)| p ^ x < p)
+///         .map(|(pile, &p)| Take { pile, amount: p - (p ^ x) })
+///         .collect();
+///     Analysis { win: x != 0, winning, remoteness: None }
+/// }
+///
+/// let report = sgcheck::sweep(bouton, Duration::from_millis(200)).unwrap();
+/// assert!(report.checked > 1000);
+///
+/// // Summing instead of XOR-ing is caught at the smallest position where it matters.
+/// fn sum(rules: &Nim, pos: &Piles) -> Analysis<Take> {
+///     let mut a = bouton(rules, pos);
+///     a.win = pos.0.iter().sum::<u64>() != 0;
+///     a
+/// }
+/// let err = sgcheck::sweep(sum, Duration::from_millis(200)).unwrap_err();
+/// assert!(err.to_string().contains("position:  1,1"), "{err}");
+/// ```
+pub fn sweep<R: Game, F>(fast: F, time: Duration) -> Result<TierReport, SweepError>
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync,
+{
+    sweep_with(
+        fast,
+        &Sweep {
+            time,
+            ..Sweep::default()
+        },
+    )
+}
+
+/// [`sweep`] with every setting of [`Sweep`]: time, seed of the random phase, share of
+/// the enumeration, oracle budget per instance.
+pub fn sweep_with<R: Game, F>(fast: F, settings: &Sweep) -> Result<TierReport, SweepError>
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync,
+{
+    let report = verify_subject(&FastSolver::new(fast), settings, &());
+    let tier2 = report
+        .tiers
+        .into_iter()
+        .find(|t| t.tier == 2)
+        .expect("verify_subject reports tier 2");
+    if let Some(d) = tier2.first_disagreement {
+        return Err(SweepError::Disagreement(Box::new(d)));
+    }
+    if tier2.checked == 0 {
+        return Err(SweepError::NothingChecked {
+            skipped: tier2.skipped,
+        });
+    }
+    Ok(tier2)
+}
+
+/// [`sweep`], panicking with the smallest disagreement.
+///
+/// # Panics
+/// When the sweep finds a disagreement or checks nothing.
+#[track_caller]
+pub fn assert_sweep<R: Game, F>(fast: F, time: Duration) -> TierReport
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync,
+{
+    sweep(fast, time).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Runs a quickcheck property (feature `quickcheck`): `fast` agrees with the oracle on
+/// random [`crate::Case`]s of the game, 300 passing cases out of at most 3000 tries
+/// (instances too large for the oracle are discarded). A failing case is shrunk with
+/// [`Game::shrink`] to one on which every smaller candidate passes, and quickcheck
+/// fails the test with the whole [`Disagreement`] of that case.
+///
+/// ```
+/// use sgcheck::oracles::games::take_range::{Coins, TakeCoins, TakeRange};
+/// use sgcheck::oracles::Analysis;
+///
+/// /// Misère take p..q from one pile: the player to move loses iff 1 <= n mod (p+q) <= p.
+/// fn take_range(r: &TakeRange, c: &Coins) -> Analysis<TakeCoins> {
+///     let (n, p, q) = (c.0, r.p, r.q);
+///     // Taking the last coin loses; a move must leave a losing count for the opponent.
+///     let loses = |m: u64| (1..=p).contains(&(m % (p + q)));
+///     let amounts = if n < p { n..=n } else { p..=q.min(n) };
+///     let winning: Vec<_> = amounts
+///         .filter(|&a| a < n && loses(n - a))
+///         .map(TakeCoins)
+///         .collect();
+///     // With no coin left, the opponent took the last one: the player to move has won.
+///     Analysis { win: !loses(n), winning, remoteness: None }
+/// }
+///
+/// sgcheck::quickcheck(take_range);
+/// ```
+#[cfg(feature = "quickcheck")]
+#[cfg_attr(docsrs, doc(cfg(feature = "quickcheck")))]
+pub fn quickcheck<R: Game, F>(fast: F)
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync + 'static,
+{
+    ::quickcheck::QuickCheck::new()
+        .tests(300)
+        .max_tests(3000)
+        .quickcheck(crate::arbitrary::Property::<R, F>::new(fast));
+}
