@@ -51,15 +51,21 @@ fn main() {
         println!("g++ not available: benchmark skipped");
         return;
     }
-    let program = ProcessContestant::new(&exe.display().to_string(), Vec::new())
-        .expect("the built program");
+    let program =
+        ProcessContestant::new(&exe.display().to_string(), Vec::new()).expect("the built program");
     println!("| piles | culprits at | shrink runs | seconds | result |");
     println!("|---:|---|---:|---:|---|");
     for n in [10_000usize, 100_000, 1_000_000] {
         // Piles in 3..10^9 from a fixed sequence, none of them a culprit but two.
         let mut piles: Vec<u64> = (0..n as u64)
             .map(|i| 3 + (i * 2_654_435_761) % 999_999_937)
-            .map(|x| if x == 1_000_003 || x == 2_000_003 { 5 } else { x })
+            .map(|x| {
+                if x == 1_000_003 || x == 2_000_003 {
+                    5
+                } else {
+                    x
+                }
+            })
             .collect();
         let (a, b) = (n / 80, n - n / 7);
         piles[a] = 1_000_003;
@@ -80,7 +86,10 @@ fn main() {
         .expect("audit runs");
         let secs = t.elapsed().as_secs_f64();
         let c = r.counterexample.expect("a failure");
-        assert_eq!(c.input, "1\n2\n1000003 2000003\n", "not shrunk to the culprits");
+        assert_eq!(
+            c.input, "1\n2\n1000003 2000003\n",
+            "not shrunk to the culprits"
+        );
         assert!(c.minimal);
         println!(
             "| {n} | {a}, {b} | {} | {secs:.2} | `{}` |",

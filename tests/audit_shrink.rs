@@ -113,7 +113,13 @@ fn two_culprits_in_10_5_piles_shrink_to_exactly_them() {
     // 10^5 piles, none of them a culprit but two, 86,420 places apart.
     let mut piles: Vec<u64> = (0..100_000u64)
         .map(|i| 3 + (i * 2_654_435_761) % 999_999_937)
-        .map(|x| if x == 1_000_003 || x == 2_000_003 { 5 } else { x })
+        .map(|x| {
+            if x == 1_000_003 || x == 2_000_003 {
+                5
+            } else {
+                x
+            }
+        })
         .collect();
     piles[1_234] = 1_000_003;
     piles[87_654] = 2_000_003;
@@ -281,7 +287,9 @@ fn undefined_behaviour_hidden_by_o2_is_found_with_sanitize() {
     let dir = tempfile::tempdir().unwrap();
     let src = write(dir.path(), "ub.cpp", UB);
     let src = src.to_str().unwrap();
-    let r = sgcheck(&["audit", "hdu3032", "--json", "--seed", "5", "--time", "4", "--", src]);
+    let r = sgcheck(&[
+        "audit", "hdu3032", "--json", "--seed", "5", "--time", "4", "--", src,
+    ]);
     assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
     let j = r.json();
     assert_eq!(j["verdict"], "ok");
@@ -328,12 +336,21 @@ fn compile_errors_and_misused_sanitize_exit_2() {
         assert_eq!(r.code, 2, "{}", r.stderr);
         assert!(r.stderr.contains("does not compile"), "{}", r.stderr);
         assert!(r.stderr.contains("was not declared"), "{}", r.stderr);
-        assert!(r.stderr.contains("$ g++ -O2 -std=gnu++17 -DONLINE_JUDGE -o bad "), "{}", r.stderr);
+        assert!(
+            r.stderr
+                .contains("$ g++ -O2 -std=gnu++17 -DONLINE_JUDGE -o bad "),
+            "{}",
+            r.stderr
+        );
     }
     let py = write(dir.path(), "sol.py", "print('Yes')\n");
     let r = sgcheck(&["audit", "p2197", "--sanitize", "--", py.to_str().unwrap()]);
     assert_eq!(r.code, 2, "{}", r.stderr);
-    assert!(r.stderr.contains("--sanitize works for C, C++ and Rust"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("--sanitize works for C, C++ and Rust"),
+        "{}",
+        r.stderr
+    );
     let r = sgcheck(&["audit", "p2197", "--sanitize", "--", "true"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
     let r = sgcheck(&["audit", "p2197", "--", "missing.cpp"]);

@@ -357,7 +357,10 @@ mod tests {
     #[test]
     fn sanitized_limits_are_longer() {
         let l = sanitized_limits(RunLimits::default());
-        assert_eq!(l.timeout, RunLimits::default().timeout * SANITIZE_TIME_FACTOR);
+        assert_eq!(
+            l.timeout,
+            RunLimits::default().timeout * SANITIZE_TIME_FACTOR
+        );
         assert_eq!(l.output_limit, RunLimits::default().output_limit);
         assert_eq!(
             l.memory_limit,

@@ -34,8 +34,8 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 pub mod compare;
-pub mod runner;
 pub mod compile;
+pub mod runner;
 pub mod sandbox;
 mod shrink;
 pub mod source;
@@ -765,8 +765,8 @@ fn shrink_all<P: Problem, C: Contestant + ?Sized>(
     let size = |c: &[P::Case]| p.write_input(c).len();
     let mut pending: Vec<shrink::Failing<P::Case>> = Vec::new();
     let offer = |pending: &mut Vec<shrink::Failing<P::Case>>,
-                     done: &[shrink::Shrunk<P::Case>],
-                     (c, f): shrink::Failing<P::Case>| {
+                 done: &[shrink::Shrunk<P::Case>],
+                 (c, f): shrink::Failing<P::Case>| {
         if done.iter().any(|d| d.failure.kind == f.kind) {
             return;
         }
@@ -815,11 +815,13 @@ fn counterexample<P: Problem, C: Contestant + ?Sized>(
     s: shrink::Shrunk<P::Case>,
 ) -> Counterexample {
     let p = ctx.p;
-    let batch_only = (s.failure.kind == Verdict::TimeLimit && s.cases.len() > 1 && s.minimal)
-        .then(|| BatchOnly {
-            cases: s.cases.len(),
-            seconds_per_case: lock(&ctx.stats.timing).per_case,
-            timeout: ctx.opts.limits.timeout.as_secs_f64(),
+    let batch_only =
+        (s.failure.kind == Verdict::TimeLimit && s.cases.len() > 1 && s.minimal).then(|| {
+            BatchOnly {
+                cases: s.cases.len(),
+                seconds_per_case: lock(&ctx.stats.timing).per_case,
+                timeout: ctx.opts.limits.timeout.as_secs_f64(),
+            }
         });
     let mut detail = s.failure.detail.clone();
     if let Some(b) = &batch_only {
@@ -910,7 +912,13 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
                 // Blame the program only if the oracle, where it can, agrees with the
                 // expected answers.
                 let expected = ctx.expected(&s.cases);
-                ctx.oracle_check_all(&s.cases, &expected, CONFIRM_BUDGET, CONFIRM_MAX_BYTES, false)?;
+                ctx.oracle_check_all(
+                    &s.cases,
+                    &expected,
+                    CONFIRM_BUDGET,
+                    CONFIRM_MAX_BYTES,
+                    false,
+                )?;
             }
             failures.push(counterexample(ctx, s));
         }
@@ -981,7 +989,10 @@ pub fn abbreviate(text: &str, max_lines: usize, max_width: usize) -> String {
         }
         let skipped = &lines[head..lines.len() - tail];
         let bytes: usize = skipped.iter().map(|l| l.len() + 1).sum();
-        out.push_str(&format!("... ({} lines, {bytes} bytes) ...\n", skipped.len()));
+        out.push_str(&format!(
+            "... ({} lines, {bytes} bytes) ...\n",
+            skipped.len()
+        ));
         for l in &lines[lines.len() - tail..] {
             out.push_str(&line(l));
             out.push('\n');

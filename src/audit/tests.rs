@@ -503,7 +503,10 @@ fn parity_bug_shrinks_to_2() {
     // Wrong on every even pile: bisection alone could stop at any even value (its
     // neighbours are odd and pass); small values are tried one by one.
     let c = lasker_fake(|p| p.iter().any(|&x| x % 2 == 0));
-    for start in [vec![vec![6]], vec![vec![999_999_999, 1_000_000_000, 77_777]]] {
+    for start in [
+        vec![vec![6]],
+        vec![vec![999_999_999, 1_000_000_000, 77_777]],
+    ] {
         let r = shrink_from(&c, start);
         assert_eq!(minimal_input(&r), "1\n1\n2\n");
     }
@@ -536,7 +539,10 @@ fn wrong_answer_hidden_by_a_batch_time_out_is_found() {
     assert_eq!(tle.verdict, Verdict::TimeLimit);
     assert_eq!(tle.cases, 3);
     assert!(tle.minimal);
-    let b = tle.batch_only.as_ref().expect("reported as a batch time-out");
+    let b = tle
+        .batch_only
+        .as_ref()
+        .expect("reported as a batch time-out");
     assert_eq!(b.cases, 3);
     assert!(tle.detail.contains("only as a batch"), "{}", tle.detail);
     let json = serde_json::to_value(&r).unwrap();
@@ -550,7 +556,9 @@ fn slow_program_gets_batches_that_fit_the_time_limit() {
     // 20 ms per case and a 1 s limit: 50 cases would time out. Batches of the
     // format's 100 cases would all fail; batches sized from the measured time pass.
     let c = RawFnContestant::new(|input: &[u8], limits: &RunLimits| {
-        let cases = Hdu3032.parse(&String::from_utf8_lossy(input), true).unwrap();
+        let cases = Hdu3032
+            .parse(&String::from_utf8_lossy(input), true)
+            .unwrap();
         let elapsed = Duration::from_millis(5 + 20 * cases.len() as u64);
         let mut r = RunResult::exited(crate::problems::solve_fast(&Hdu3032, &cases), 0);
         if elapsed > limits.timeout {

@@ -153,7 +153,14 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         None => None,
     };
     let (built, plain) = if compile::Language::of(Path::new(program)).is_some() {
-        (Some(compile::build(Path::new(program), rest.to_vec(), args.sanitize)?), None)
+        (
+            Some(compile::build(
+                Path::new(program),
+                rest.to_vec(),
+                args.sanitize,
+            )?),
+            None,
+        )
     } else if args.sanitize {
         bail!("--sanitize needs a source file to build (.c, .cc, .cpp, .rs), not {program:?}");
     } else {
@@ -402,7 +409,10 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
                 out.push_str(&format!("built: {}\n", b.compile));
             }
             if let Some(path) = saved {
-                let run = r.build.as_ref().map_or(r.command.as_str(), |b| b.run.as_str());
+                let run = r
+                    .build
+                    .as_ref()
+                    .map_or(r.command.as_str(), |b| b.run.as_str());
                 out.push_str(&format!(
                     "saved: {} (and .ans, .out)\nrerun: {} < {}\n",
                     path.display(),
