@@ -5,7 +5,8 @@
 //! on it, and if it still fails with the target [`Verdict`] the candidate becomes the
 //! current input. Rounds of these moves repeat until a whole round changes nothing:
 //!
-//! 1. **Remove cases**, then **remove values** from each list: delta debugging
+//! 1. **Remove cases**, then **remove values** from each list (first halving it while
+//!    a half still fails, for bugs of the whole list such as a XOR): delta debugging
 //!    (ddmin, Zeller and Hildebrandt 2002) in the adaptive form Hypothesis uses. A scan
 //!    goes along the list; at each position it looks for the longest chunk starting
 //!    there whose removal still fails, by doubling the chunk (1, 2, 4, ...) and then
@@ -255,6 +256,7 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
             }
             for pi in 0..nparts {
                 if self.part_ref(ci, pi).unit > 0 {
+                    self.halve(ci, pi)?;
                     self.scan(Op::RemoveUnits { case: ci, part: pi })?;
                 }
             }
@@ -440,6 +442,29 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
             i += if removes { 1 } else { lo };
         }
         Ok(())
+    }
+
+    /// Keeps one half of the list (the first, else the second) while that still
+    /// fails: two runs a halving. Bugs that depend on the whole list (a sum, a XOR)
+    /// often survive in either half while no single prefix removal is telling, so
+    /// this cuts a large case down before the scan.
+    fn halve(&mut self, ci: usize, pi: usize) -> R<()> {
+        loop {
+            let units = self.op_len(Op::RemoveUnits { case: ci, part: pi });
+            if units < 4 {
+                return Ok(());
+            }
+            let half = units / 2;
+            let op = Op::RemoveUnits { case: ci, part: pi };
+            let found = match self.probe(op, half, units - half)? {
+                Some(f) => Some(f),
+                None => self.probe(op, 0, half)?,
+            };
+            match found {
+                Some((cases, f)) => self.accept(cases, f),
+                None => return Ok(()),
+            }
+        }
     }
 
     /// Each value of part `pi` of case `ci` alone: its lower bound, every smaller
