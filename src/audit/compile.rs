@@ -313,7 +313,9 @@ pub fn build(source: &Path, args: Vec<String>, sanitize: bool) -> Result<Built, 
                     cmd,
                     shown_cmd,
                     PathBuf::from("java"),
-                    vec![s("-cp"), path(dir.path()), stem.clone()],
+                    // JVM warnings (large pages, memory) go to standard output
+                    // otherwise, where they would be judged as the answer.
+                    vec![s("-Xlog:disable"), s("-cp"), path(dir.path()), stem.clone()],
                     run,
                 )
             }
