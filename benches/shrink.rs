@@ -6,7 +6,6 @@
 //! `cargo bench --bench shrink` (needs g++; says so and exits without it).
 
 use sgcheck::audit::{self, AuditOptions, Contestant, ProcessContestant};
-use sgcheck::problems::hdu3032::Hdu3032;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -53,6 +52,7 @@ fn main() {
     }
     let program =
         ProcessContestant::new(&exe.display().to_string(), Vec::new()).expect("the built program");
+    let hdu3032 = sgcheck::problems::builtin("hdu3032").expect("built-in hdu3032");
     println!("| piles | culprits at | shrink runs | seconds | result |");
     println!("|---:|---|---:|---:|---|");
     for n in [10_000usize, 100_000, 1_000_000] {
@@ -77,10 +77,10 @@ fn main() {
         };
         let t = Instant::now();
         let r = audit::audit_input(
-            &Hdu3032,
+            hdu3032,
             &program as &dyn Contestant,
             &opts,
-            vec![piles],
+            vec![hdu3032.case(vec![piles])],
             &sgcheck::indicatif::ProgressBar::hidden(),
         )
         .expect("audit runs");

@@ -7,7 +7,7 @@
 //! ```
 //!
 //! For each problem the largest input within the limits is generated with a fixed seed
-//! through the [`Problem`] trait (the generator at scale 1.0, cases redrawn or
+//! through the [`Problem`] trait of the built-in declarations (the generator at scale 1.0, cases redrawn or
 //! concatenated until the case count and n reach the limits), checked against the
 //! limits, written to a temporary file, and answered by `target/release/sgcheck solve
 //! <problem> <file>` and by `benches/cpp/<problem>.cpp` (compiled with `g++ -O2` into a
@@ -25,6 +25,10 @@
 //! file), and the formats read to end of input or to a terminator (hdu2897, hdu1848,
 //! uva1378), which have no case limit, get 10^5 lines.
 //!
+//! With `SGCHECK_BASELINE=<path to another sgcheck binary>`, that binary is timed too,
+//! interleaved with the others on the same inputs (its output must be identical), and a
+//! second table compares the two: how a change moved the speed, measured in one run.
+//!
 //! Run without `--bench` (as `cargo test --benches` does), only the samples are
 //! compared and nothing is timed.
 
@@ -32,16 +36,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
-use sgcheck::problems::bzoj1188::Bzoj1188;
-use sgcheck::problems::followingnim::FollowingNimProblem;
-use sgcheck::problems::hdu1846::Hdu1846;
-use sgcheck::problems::hdu1848::Hdu1848;
-use sgcheck::problems::hdu2897::Hdu2897;
-use sgcheck::problems::hdu3032::Hdu3032;
-use sgcheck::problems::p2148::P2148;
-use sgcheck::problems::p2197::P2197;
-use sgcheck::problems::uva1378::Uva1378;
-use sgcheck::problems::{Problem, Shape, PROBLEM_IDS};
+use sgcheck::problems::{builtin, Case, Declared, Problem, Shape, PROBLEM_IDS};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -65,7 +60,7 @@ struct Input {
 
 /// Checks every case against the limits and the written input against the strict
 /// parser (the same cases must come back), then returns the input text.
-fn write_checked<P: Problem>(p: &P, cases: &[P::Case]) -> String {
+fn write_checked(p: &Declared, cases: &[Case]) -> String {
     let id = p.info().id;
     for (i, c) in cases.iter().enumerate() {
         if let Err(e) = p.check_limits(c) {
@@ -82,12 +77,12 @@ fn write_checked<P: Problem>(p: &P, cases: &[P::Case]) -> String {
 
 /// `count` cases, each drawn at scale 1.0 (shapes in turn) and redrawn until `keep`
 /// accepts it (the largest n, say).
-fn cases_where<P: Problem>(
-    p: &P,
+fn cases_where(
+    p: &Declared,
     rng: &mut ChaCha8Rng,
     count: usize,
-    keep: impl Fn(&P::Case) -> bool,
-) -> Vec<P::Case> {
+    keep: impl Fn(&Case) -> bool,
+) -> Vec<Case> {
     (0..count)
         .map(|i| loop {
             let c = p.generate(rng, 1.0, SHAPES[i % SHAPES.len()]);
@@ -98,96 +93,92 @@ fn cases_where<P: Problem>(
         .collect()
 }
 
-/// A list of exactly `len` values: the piles of cases drawn at scale 1.0, concatenated,
-/// keeping the values `keep` accepts (the generator draws n at random, so one case
-/// rarely has the largest n by itself).
-fn long_list<P: Problem<Case = Vec<u64>>>(
-    p: &P,
-    rng: &mut ChaCha8Rng,
-    len: usize,
-    keep: impl Fn(u64) -> bool,
-) -> Vec<u64> {
+/// A one-list case of exactly `len` values: the values of cases drawn at scale 1.0,
+/// concatenated, keeping the values `keep` accepts (the generator draws n at random,
+/// so one case rarely has the largest n by itself).
+fn long_list(p: &Declared, rng: &mut ChaCha8Rng, len: usize, keep: impl Fn(u64) -> bool) -> Case {
     let mut out = Vec::with_capacity(len);
     while out.len() < len {
-        out.extend(
-            p.generate(rng, 1.0, Shape::Any)
-                .into_iter()
-                .filter(|&v| keep(v)),
-        );
+        let c = p.generate(rng, 1.0, Shape::Any);
+        out.extend(p.fields(&c)[0].iter().copied().filter(|&v| keep(v)));
     }
     out.truncate(len);
-    out
+    p.case(vec![out])
 }
 
 /// The largest input of problem `id` (see the module doc for the choices).
 fn largest_input(id: &str) -> Input {
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
     let rng = &mut rng;
+    let p = builtin(id).expect("built-in problem");
     let (text, what) = match id {
         "p2197" => {
-            let cases: Vec<_> = (0..P2197.max_cases())
-                .map(|_| long_list(&P2197, rng, 10_000, |_| true))
+            let cases: Vec<_> = (0..p.max_cases())
+                .map(|_| long_list(p, rng, 10_000, |_| true))
                 .collect();
-            (write_checked(&P2197, &cases), "T=10, n=10^4, piles < 10^4")
+            (write_checked(p, &cases), "T=10, n=10^4, piles < 10^4")
         }
         "hdu1846" => {
-            let cases = cases_where(&Hdu1846, rng, Hdu1846.max_cases(), |_| true);
-            (write_checked(&Hdu1846, &cases), "C=100, n, m <= 1000")
+            let cases = cases_where(p, rng, p.max_cases(), |_| true);
+            (write_checked(p, &cases), "C=100, n, m <= 1000")
         }
         "hdu2897" => {
-            let cases = cases_where(&Hdu2897, rng, LINE_CASES, |_| true);
+            let cases = cases_where(p, rng, LINE_CASES, |_| true);
             (
-                write_checked(&Hdu2897, &cases),
+                write_checked(p, &cases),
                 "10^5 lines (read to EOF), values <= 65535",
             )
         }
         "hdu3032" => {
             // Only 10-digit piles (10^9 ..= 2^31-1): every number as wide as the limit.
-            let piles = long_list(&Hdu3032, rng, 1_000_000, |v| v >= 1_000_000_000);
+            let piles = long_list(p, rng, 1_000_000, |v| v >= 1_000_000_000);
             (
-                write_checked(&Hdu3032, &[piles]),
+                write_checked(p, &[piles]),
                 "T=1 (not 100: 1 GB), N=10^6, piles in 10^9..2^31-1",
             )
         }
         "hdu1848" => {
-            let cases = cases_where(&Hdu1848, rng, LINE_CASES, |_| true);
+            let cases = cases_where(p, rng, LINE_CASES, |_| true);
             (
-                write_checked(&Hdu1848, &cases),
+                write_checked(p, &cases),
                 "10^5 lines + `0 0 0`, piles <= 1000",
             )
         }
         "p2148" => {
-            let cases: Vec<_> = (0..P2148.max_cases())
-                .map(|_| long_list(&P2148, rng, 20_000, |v| v >= 1_000_000_000))
+            let cases: Vec<_> = (0..p.max_cases())
+                .map(|_| long_list(p, rng, 20_000, |v| v >= 1_000_000_000))
                 .collect();
             (
-                write_checked(&P2148, &cases),
+                write_checked(p, &cases),
                 "T=20, N=2*10^4, piles in 10^9..2*10^9",
             )
         }
         "bzoj1188" => {
-            let cases = cases_where(&Bzoj1188, rng, Bzoj1188.max_cases(), |c| c.len() == 21);
-            (write_checked(&Bzoj1188, &cases), "t=10, n=21, p <= 10^4")
+            let cases = cases_where(p, rng, p.max_cases(), |c| p.fields(c)[0].len() == 21);
+            (write_checked(p, &cases), "t=10, n=21, p <= 10^4")
         }
         "uva1378" => {
             // Two lines per case: 10^5 lines.
-            let cases = cases_where(&Uva1378, rng, LINE_CASES / 2, |c| c.len() == 23);
+            let cases = cases_where(p, rng, LINE_CASES / 2, |c| p.fields(c)[0].len() == 23);
             (
-                write_checked(&Uva1378, &cases),
+                write_checked(p, &cases),
                 "5*10^4 games (10^5 lines) + `0`, n=23, S <= 1000",
             )
         }
         "followingnim" => {
-            let mut cases = cases_where(&FollowingNimProblem, rng, 100, |c| {
-                c.piles.len() == 50 && c.specials.len() == 100
+            let cases = cases_where(p, rng, 100, |c| {
+                let f = p.fields(c);
+                f[0].len() == 50 && f[1].len() == 100
             });
-            for c in &mut cases {
-                c.specials.shuffle(rng);
-            }
-            (
-                write_checked(&FollowingNimProblem, &cases),
-                "T=100, n=50, m=100, piles <= 100",
-            )
+            let cases: Vec<Case> = cases
+                .iter()
+                .map(|c| {
+                    let mut f = p.fields(c);
+                    f[1].shuffle(rng);
+                    p.case(f)
+                })
+                .collect();
+            (write_checked(p, &cases), "T=100, n=50, m=100, piles <= 100")
         }
         _ => panic!("no benchmark input for problem {id:?}"),
     };
@@ -375,6 +366,9 @@ fn main() {
     assert!(!ids.is_empty(), "no problem matches {only:?}");
 
     let sgcheck = sgcheck_bin();
+    // Another sgcheck build to time side by side (an older commit, say).
+    let baseline = std::env::var_os("SGCHECK_BASELINE").map(PathBuf::from);
+    let mut base_rows = Vec::new();
     let dir = tempfile::tempdir().expect("temporary directory");
     let mut rows = Vec::new();
     let started = Instant::now();
@@ -398,11 +392,16 @@ fn main() {
             let (got, _) = run(cpp, &[], Feed::Stdin(&file));
             same_output(id, "benchmark input", &want, &got);
         }
-        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        let (mut ours, mut theirs, mut base) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..RUNS {
             let (out, took) = run(&sgcheck, &solve, Feed::Arg(&file));
             assert!(out == want, "{id}: sgcheck's output changed between runs");
             ours.push(took);
+            if let Some(b) = &baseline {
+                let (out, took) = run(b, &solve, Feed::Arg(&file));
+                same_output(id, "benchmark input (baseline)", &want, &out);
+                base.push(took);
+            }
             if let Some(cpp) = &cpp {
                 let (out, took) = run(cpp, &[], Feed::Stdin(&file));
                 same_output(id, "benchmark input (timed run)", &want, &out);
@@ -410,6 +409,15 @@ fn main() {
             }
         }
         let ours = median(ours);
+        if !base.is_empty() {
+            let b = median(base);
+            base_rows.push(format!(
+                "| `{id}` | {} | {} | {:.2} |",
+                ms(ours),
+                ms(b),
+                ours.as_secs_f64() / b.as_secs_f64()
+            ));
+        }
         let (theirs, ratio) = if theirs.is_empty() {
             ("-".to_string(), "-".to_string())
         } else {
@@ -440,6 +448,14 @@ fn main() {
     println!("|---|---|---:|---:|---:|---:|---:|");
     for r in &rows {
         println!("{r}");
+    }
+    if !base_rows.is_empty() {
+        println!();
+        println!("| problem | sgcheck ms | baseline ms | sgcheck / baseline |");
+        println!("|---|---:|---:|---:|");
+        for r in &base_rows {
+            println!("{r}");
+        }
     }
     println!();
     println!(

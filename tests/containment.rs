@@ -1,9 +1,10 @@
 //! Hostile programs, written and compiled by the tests: escapes from the process
 //! group (`setsid`, `setpgid`), a double fork holding standard output, a 2 GB
-//! allocation, a flood, a bounded fork storm, a deep recursion, and SIGKILL of sgcheck
-//! during an audit. Each test asserts the verdict and that no process of the program
-//! is left (by looking for its executable in `/proc`), in both containment modes where
-//! it matters: the PID namespace and the subreaper fallback (`SGCHECK_CONTAINMENT`).
+//! allocation, a flood, a bounded fork storm, a deep recursion, and SIGKILL or SIGINT
+//! of sgcheck during an audit. Each test asserts the verdict and that no process of the
+//! program is left (by looking for its executable in `/proc`), in both containment
+//! modes where it matters: the PID namespace and the subreaper fallback
+//! (`SGCHECK_CONTAINMENT`).
 //! Every program is bounded: it sleeps at most a minute and forks at most 512 times.
 
 use std::path::{Path, PathBuf};
@@ -293,7 +294,7 @@ fn stack_limit_is_the_programs() {
 }
 
 #[test]
-fn sigkill_of_sgcheck_leaves_nothing() {
+fn sigkill_or_sigint_of_sgcheck_leaves_nothing() {
     let Some((_dir, exe)) = compile(
         "sleeper",
         r#"int main(void) { solve();
@@ -303,35 +304,43 @@ fn sigkill_of_sgcheck_leaves_nothing() {
         return;
     };
     for mode in MODES {
-        let mut cmd = Command::new(SGCHECK);
-        cmd.args([
-            "audit",
-            "p2197",
-            "--time",
-            "30",
-            "--timeout",
-            "30",
-            "--json",
-        ])
-        .arg("--")
-        .arg(&exe)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-        if let Some(m) = mode {
-            cmd.env("SGCHECK_CONTAINMENT", m);
+        for sig in [libc::SIGKILL, libc::SIGINT] {
+            let mut cmd = Command::new(SGCHECK);
+            cmd.args([
+                "audit",
+                "p2197",
+                "--time",
+                "30",
+                "--timeout",
+                "30",
+                "--json",
+            ])
+            .arg("--")
+            .arg(&exe)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+            if let Some(m) = mode {
+                cmd.env("SGCHECK_CONTAINMENT", m);
+            }
+            let mut child = cmd.spawn().unwrap();
+            let end = Instant::now() + Duration::from_secs(10);
+            while running(&exe).len() < 3 && Instant::now() < end {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            assert!(
+                running(&exe).len() >= 3,
+                "{mode:?}: the program did not start"
+            );
+            // SAFETY: plain syscall on our own child.
+            unsafe {
+                libc::kill(child.id() as i32, sig);
+            }
+            let status = child.wait().unwrap();
+            if sig == libc::SIGINT {
+                assert_eq!(status.code(), Some(130), "{mode:?}");
+            }
+            assert_none_left(&exe);
         }
-        let mut child = cmd.spawn().unwrap();
-        let end = Instant::now() + Duration::from_secs(10);
-        while running(&exe).len() < 3 && Instant::now() < end {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        assert!(
-            running(&exe).len() >= 3,
-            "{mode:?}: the program did not start"
-        );
-        child.kill().unwrap();
-        child.wait().unwrap();
-        assert_none_left(&exe);
     }
 }
 
@@ -368,4 +377,42 @@ fn which(name: &str) -> Result<PathBuf, ()> {
         .map(|d| d.join(name))
         .find(|p| p.is_file())
         .ok_or(())
+}
+
+#[test]
+fn shell_background_jobs_in_new_sessions_are_contained() {
+    // Needs no compiler: a private copy of `sleep` makes the leftovers recognisable.
+    let Ok(sleep) = which("sleep") else {
+        eprintln!("sleep not found: skipping");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("sleep-marker");
+    std::fs::copy(sleep, &marker).unwrap();
+    let script = dir.path().join("sol.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "set -f\nset -- $(cat)\nt=$1; shift\n\
+             while [ \"$t\" -gt 0 ]; do n=$1; shift; x=0\n\
+             while [ \"$n\" -gt 0 ]; do x=$((x ^ $1)); shift; n=$((n-1)); done\n\
+             if [ \"$x\" -ne 0 ]; then echo Yes; else echo No; fi; t=$((t-1)); done\n\
+             setsid {m} 60 &\n( {m} 60 & ) \n",
+            m = marker.display()
+        ),
+    )
+    .unwrap();
+    for mode in MODES {
+        let mut cmd = Command::new(SGCHECK);
+        cmd.args(["audit", "p2197", "--json", "--seed", "1"])
+            .args(["--time", "2", "--cases", "30", "--", "sh"])
+            .arg(&script);
+        if let Some(m) = mode {
+            cmd.env("SGCHECK_CONTAINMENT", m);
+        }
+        let out = cmd.output().unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["verdict"], "ok", "{mode:?}: {json}");
+        assert_none_left(&marker);
+    }
 }

@@ -370,10 +370,16 @@ fn watch_signals(fd: i32) {
     INTERRUPTED.store(true, Ordering::SeqCst);
     // Holding the lock until exit: no run can start or deregister meanwhile.
     let groups = live();
+    // A namespace's supervisor is in the group: killing it ends the namespace. The
+    // fallback supervisor must live to kill what left the group: SIGTERM asks it to.
+    let sig = match sandbox::containment() {
+        sandbox::Containment::PidNamespace => libc::SIGKILL,
+        sandbox::Containment::Subreaper => libc::SIGTERM,
+    };
     for &pg in groups.iter() {
         // SAFETY: plain syscall; a stale group id only yields ESRCH.
         unsafe {
-            libc::killpg(pg, libc::SIGKILL);
+            libc::killpg(pg, sig);
         }
     }
     let name = signal_name(i32::from(b)).unwrap_or("signal");

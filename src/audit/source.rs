@@ -343,7 +343,7 @@ impl<'a, P: Problem> Source<'a, P> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::p2197::P2197;
+    use crate::problems::testing::P2197;
 
     #[test]
     fn scale_ramps() {

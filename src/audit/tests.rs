@@ -2,7 +2,7 @@
 //! be found and shrunk to the smallest input that shows it.
 
 use super::*;
-use crate::problems::p2197::P2197;
+use crate::problems::testing::P2197;
 use crate::problems::{Info, ParseError, Shape};
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::SearchError;
@@ -89,7 +89,11 @@ fn pile_of_seven_is_found_and_isolated() {
     let ce = r.counterexample.as_ref().unwrap();
     assert_eq!(ce.expected, "Yes\n");
     assert_eq!(ce.actual, "No\n");
-    assert!(ce.shrink_steps >= 1, "isolated from its batch");
+    // Found in a batch of several cases, and isolated from it by triage (its cases
+    // run one by one, which takes no shrink step) or by shrinking.
+    assert!(r.search_runs < r.search_cases, "batched search");
+    assert_eq!(ce.cases, 1);
+    assert!(r.shrink_runs >= 1, "isolated from its batch");
     let m = ce.mismatch.as_ref().unwrap();
     assert_eq!((m.case, m.actual_line), (0, 1));
     let json = serde_json::to_value(&r).unwrap();
@@ -440,21 +444,35 @@ fn pipeline_throughput() {
 // ---------------------------------------------------------------------------------
 // Shrinking at every size, and failures of several kinds.
 
-use crate::problems::hdu3032::Hdu3032;
+use crate::problems::{builtin, Case, Declared};
+
+/// The built-in hdu3032 (Lasker's Nim): its element-level shrinking comes from the
+/// declaration ([`crate::problems::Problem::parts`]).
+fn hdu3032() -> &'static Declared {
+    builtin("hdu3032").expect("built-in")
+}
+
+fn piles_of(c: &Case) -> Vec<u64> {
+    hdu3032().fields(c).swap_remove(0)
+}
 
 /// An hdu3032 "solution" that answers right except where `bad(piles)` says, where it
 /// flips the answer.
 fn lasker_fake(bad: impl Fn(&[u64]) -> bool + Sync) -> impl Contestant {
     FnContestant::new(move |input: &str| {
-        let Ok(cases) = Hdu3032.parse(input, true) else {
+        let Ok(cases) = hdu3032().parse(input, true) else {
             return "garbage\n".to_string();
         };
         cases
             .iter()
             .map(|c| {
-                let right = Hdu3032.answer(c, 0)[0].clone();
+                let right = hdu3032().answer(c, 0)[0].clone();
                 let flip = |a: &str| if a == "Alice" { "Bob" } else { "Alice" }.to_string();
-                (if bad(c) { flip(&right) } else { right }) + "\n"
+                (if bad(&piles_of(c)) {
+                    flip(&right)
+                } else {
+                    right
+                }) + "\n"
             })
             .collect()
     })
@@ -470,7 +488,8 @@ fn random_piles(n: usize, seed: u64) -> Vec<u64> {
 fn shrink_from<C: Contestant>(c: &C, cases: Vec<Vec<u64>>) -> Report {
     let mut o = opts(21);
     o.time = Duration::from_secs(60);
-    audit_input(&Hdu3032, c, &o, cases, &ProgressBar::hidden()).expect("audit runs")
+    let cases = cases.into_iter().map(|p| hdu3032().case(vec![p])).collect();
+    audit_input(hdu3032(), c, &o, cases, &ProgressBar::hidden()).expect("audit runs")
 }
 
 #[test]
@@ -511,7 +530,7 @@ fn parity_bug_shrinks_to_2() {
         assert_eq!(minimal_input(&r), "1\n1\n2\n");
     }
     // Found by the search too.
-    let r = audit(&Hdu3032, &c, &opts(22), &ProgressBar::hidden()).unwrap();
+    let r = audit(hdu3032(), &c, &opts(22), &ProgressBar::hidden()).unwrap();
     assert_eq!(minimal_input(&r), "1\n1\n2\n");
 }
 
@@ -556,11 +575,11 @@ fn slow_program_gets_batches_that_fit_the_time_limit() {
     // 20 ms per case and a 1 s limit: 50 cases would time out. Batches of the
     // format's 100 cases would all fail; batches sized from the measured time pass.
     let c = RawFnContestant::new(|input: &[u8], limits: &RunLimits| {
-        let cases = Hdu3032
+        let cases = hdu3032()
             .parse(&String::from_utf8_lossy(input), true)
             .unwrap();
         let elapsed = Duration::from_millis(5 + 20 * cases.len() as u64);
-        let mut r = RunResult::exited(crate::problems::solve_fast(&Hdu3032, &cases), 0);
+        let mut r = RunResult::exited(crate::problems::solve_fast(hdu3032(), &cases), 0);
         if elapsed > limits.timeout {
             r.exit = Exit::Signal(libc::SIGKILL);
             r.timed_out = true;
@@ -572,7 +591,7 @@ fn slow_program_gets_batches_that_fit_the_time_limit() {
     let mut o = opts(24);
     o.limits.timeout = Duration::from_secs(1);
     o.max_cases = Some(3_000);
-    let r = audit(&Hdu3032, &c, &o, &ProgressBar::hidden()).unwrap();
+    let r = audit(hdu3032(), &c, &o, &ProgressBar::hidden()).unwrap();
     assert_eq!(r.verdict, Verdict::Ok, "{:?}", r.counterexample);
     // Well under the limit: about 0.2 s of cases per run, some 10 a batch (the
     // source's cut of huge batches to 4 MiB drops a few of the 3000 scheduled).

@@ -5,7 +5,6 @@ use crate::audit::{
     self, compare, compile, AuditError, AuditOptions, CompareMode, Contestant, ProcessContestant,
     Report, RunLimits, Verdict,
 };
-use crate::cli::solve::require_problem;
 use crate::cli::{options, EXIT_FAILURE, EXIT_OK, EXIT_USAGE};
 use crate::problems::{self, Problem, Visitor};
 use anyhow::{anyhow, bail, Context};
@@ -24,8 +23,11 @@ Example: sgcheck audit p2197 --time 20 -- python3 sol.py\n\
 Example: sgcheck audit hdu3032 --sanitize -- sol.cpp"
 )]
 pub struct Args {
-    /// Problem id (see `sgcheck list`).
-    pub problem: String,
+    /// Problem id (see `sgcheck list`); leave it out with `--problem FILE`.
+    pub problem: Option<String>,
+    /// A problem declaration file (TOML) instead of a built-in problem id.
+    #[arg(long = "problem", value_name = "FILE")]
+    pub declaration: Option<PathBuf>,
     /// The program to audit and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     pub command: Vec<String>,
@@ -134,7 +136,8 @@ fn progress_bar(enabled: bool) -> ProgressBar {
 
 /// Runs `sgcheck audit`.
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    require_problem(&args.problem)?;
+    let problem = crate::cli::solve::choose(args.problem.as_deref(), args.declaration.as_deref())?;
+    let id = problem.info().id;
     let time = Duration::from_secs_f64(args.time);
     let timeout = Duration::from_secs_f64(args.timeout);
     let output_limit = usize::try_from(args.output_limit).unwrap_or(usize::MAX);
@@ -206,35 +209,47 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     };
     if !args.json {
         errln!(
-            "audit {}: seed {seed}, {:.1} s budget, {} job(s), command: {}",
-            args.problem,
+            "audit {id}: seed {seed}, {:.1} s budget, {} job(s), command: {}",
             time.as_secs_f64(),
             opts.jobs,
             contestant.describe()
         );
     }
     let pb = progress_bar(!args.no_progress && !args.json);
-    let result = problems::with_problem(
-        &args.problem,
-        Audit {
-            contestant,
-            opts: &opts,
-            progress: &pb,
-            input: input.as_deref(),
-        },
-    )
-    .ok_or_else(|| crate::cli::solve::unknown_problem(&args.problem))?;
+    let result = Audit {
+        contestant,
+        opts: &opts,
+        progress: &pb,
+        input: input.as_deref(),
+    }
+    .visit(&problem);
     let result = match (result, &args.input) {
         (Ok(r), _) => r,
         (Err(e), Some(path)) => {
             pb.finish_and_clear();
             bail!("--input {}: {e}", path.display());
         }
-        (Err(e), None) => bail!("{e}"),
+        (Err(e), None) => {
+            pb.finish_and_clear();
+            bail!("{e}")
+        }
     };
     pb.finish_and_clear();
     let mut report = match result {
-        Ok(r) => r,
+        Ok(mut r) => {
+            if let Some(path) = &args.declaration {
+                // The command that repeats the audit names the declaration file.
+                r.reproduce = r.reproduce.replacen(
+                    &format!("sgcheck audit {id}"),
+                    &format!(
+                        "sgcheck audit --problem {}",
+                        crate::fuzzing::shell_quote(&path.display().to_string())
+                    ),
+                    1,
+                );
+            }
+            r
+        }
         Err(e @ AuditError::OracleMismatch { .. }) => {
             errln!("\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!");
             errln!("{e}");
@@ -243,7 +258,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                 outln!(
                     "{}",
                     serde_json::json!({
-                        "problem": args.problem,
+                        "problem": id,
                         "verdict": "internal-error",
                         "seed": seed,
                         "error": e.to_string(),

@@ -40,6 +40,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         outln!("      input:  {}", p.input);
         outln!("      output: {}", p.output);
         outln!("      limits: {}", p.limits);
+        outln!("      declared in: {}", p.source);
     }
     Ok(EXIT_OK)
 }

@@ -1,10 +1,10 @@
 //! `sgcheck solve <problem> [FILE]`: answer a contest input in the original format.
 
 use crate::cli::EXIT_OK;
-use crate::problems::{self, Problem, Visitor};
+use crate::problems::{self, Declared, Problem, Visitor};
 use anyhow::{anyhow, bail, Context};
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Which engine answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -18,10 +18,13 @@ pub enum Engine {
 /// Arguments of `sgcheck solve`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Problem id (see `sgcheck list`).
-    pub problem: String,
+    /// Problem id (see `sgcheck list`); leave it out with `--problem FILE`.
+    pub problem: Option<String>,
     /// Input file; standard input when absent.
     pub file: Option<PathBuf>,
+    /// A problem declaration file (TOML) instead of a built-in problem id.
+    #[arg(long = "problem", value_name = "FILE")]
+    pub declaration: Option<PathBuf>,
     /// Which engine answers.
     #[arg(long, value_enum, default_value_t = Engine::Fast)]
     pub engine: Engine,
@@ -62,8 +65,8 @@ const SOLVE_INPUT_FLOOR: u64 = 16 << 20;
 const SOLVE_INPUT_MAX: u64 = 4 << 30;
 
 /// The size past which an input of `p` cannot be valid: its case limit times the
-/// numbers of its largest case, [`BYTES_PER_NUMBER`] each; at least
-/// [`SOLVE_INPUT_FLOOR`] (and [`SOLVE_INPUT_MAX`] with `--lenient`).
+/// numbers of its largest case, `BYTES_PER_NUMBER` each; at least
+/// `SOLVE_INPUT_FLOOR` (and `SOLVE_INPUT_MAX` with `--lenient`).
 pub fn input_bound<P: Problem>(p: &P, lenient: bool) -> u64 {
     use rand::SeedableRng;
     if lenient {
@@ -100,42 +103,49 @@ fn read_bounded(r: impl Read, limit: u64, what: &str, problem: &str) -> anyhow::
     Ok(buf)
 }
 
-/// Runs `sgcheck solve`.
-pub fn run(args: Args) -> anyhow::Result<i32> {
-    require_problem(&args.problem)?;
-    struct Bound(bool);
-    impl Visitor for Bound {
-        type Output = u64;
-        fn visit<P: Problem>(self, p: &P) -> u64 {
-            input_bound(p, self.0)
+/// The problem a command works on: a built-in id, or a declaration file
+/// (`--problem FILE`). Exactly one of the two must be given.
+pub fn choose(id: Option<&str>, declaration: Option<&Path>) -> anyhow::Result<Declared> {
+    match (id, declaration) {
+        (Some(id), None) => problems::builtin(id)
+            .cloned()
+            .ok_or_else(|| unknown_problem(id)),
+        (None, Some(path)) => Declared::from_file(path).map_err(|e| anyhow!("{e}")),
+        (Some(id), Some(path)) => bail!(
+            "give a problem id ({id:?}) or --problem {}, not both",
+            path.display()
+        ),
+        (None, None) => {
+            bail!("no problem: give a problem id (see `sgcheck list`) or --problem FILE")
         }
     }
-    let limit = problems::with_problem(&args.problem, Bound(args.lenient))
-        .ok_or_else(|| unknown_problem(&args.problem))?;
+}
+
+/// Runs `sgcheck solve`.
+pub fn run(mut args: Args) -> anyhow::Result<i32> {
+    // With --problem, the one positional argument is the input file.
+    if args.declaration.is_some() && args.file.is_none() {
+        args.file = args.problem.take().map(PathBuf::from);
+    }
+    let problem = choose(args.problem.as_deref(), args.declaration.as_deref())?;
+    let id = problem.info().id;
+    let limit = input_bound(&problem, args.lenient);
     let bytes = match &args.file {
         Some(path) => {
             let f =
                 std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
-            read_bounded(f, limit, &path.display().to_string(), &args.problem)?
+            read_bounded(f, limit, &path.display().to_string(), id)?
         }
-        None => read_bounded(
-            std::io::stdin().lock(),
-            limit,
-            "standard input",
-            &args.problem,
-        )?,
+        None => read_bounded(std::io::stdin().lock(), limit, "standard input", id)?,
     };
     // Invalid UTF-8 can only sit inside a token (whitespace is ASCII), so the parser
     // names its line and field; the replacement character marks it.
     let input = String::from_utf8_lossy(&bytes);
-    let out = problems::with_problem(
-        &args.problem,
-        Solve {
-            input: &input,
-            args: &args,
-        },
-    )
-    .ok_or_else(|| unknown_problem(&args.problem))??;
+    let out = Solve {
+        input: &input,
+        args: &args,
+    }
+    .visit(&problem)?;
     out!("{out}");
     Ok(EXIT_OK)
 }

@@ -3,7 +3,8 @@
 use crate::cli::{options, EXIT_FAILURE, EXIT_OK, EXIT_USAGE};
 use crate::games;
 use crate::verify::{progress_bar, GameReport, Report, Sweep, SWEEP_BUDGET};
-use anyhow::bail;
+use anyhow::{anyhow, bail};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Arguments of `sgcheck verify`.
@@ -27,17 +28,27 @@ pub struct Args {
     /// Never show a progress bar.
     #[arg(long)]
     pub no_progress: bool,
+    /// A problem declaration file (TOML): tier 3 checks this problem (instead of the
+    /// built-in ones) and the sweep covers its game, unless `--game` says otherwise.
+    #[arg(long = "problem", value_name = "FILE")]
+    pub declaration: Option<PathBuf>,
 }
 
 /// Runs `sgcheck verify`.
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    let ids: Vec<String> = if args.games.is_empty() {
-        games::GAME_IDS.iter().map(|s| s.to_string()).collect()
-    } else {
-        args.games.clone()
+    use crate::problems::Problem;
+    let declared = match &args.declaration {
+        Some(path) => Some(crate::problems::Declared::from_file(path).map_err(|e| anyhow!("{e}"))?),
+        None => None,
+    };
+    let ids: Vec<String> = match (&declared, args.games.is_empty()) {
+        (Some(d), true) => vec![d.info().game.to_string()],
+        (_, true) => games::GAME_IDS.iter().map(|s| s.to_string()).collect(),
+        (_, false) => args.games.clone(),
     };
     for id in &ids {
-        if !games::GAME_IDS.contains(&id.as_str()) {
+        let declared_game = declared.as_ref().is_some_and(|d| d.info().game == id);
+        if !games::GAME_IDS.contains(&id.as_str()) && !declared_game {
             bail!(
                 "unknown game {id:?}; known games: {}",
                 games::GAME_IDS.join(", ")
@@ -68,9 +79,32 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     let pb = progress_bar(ids.len() as u64, !args.no_progress && !args.json);
     let mut reports: Vec<GameReport> = Vec::new();
     for id in &ids {
-        let mut r = games::verify_game(id, &sweep, &pb).expect("ids checked above");
+        // A game that is declarable but has no sweep of its own gets tier 3 only.
+        let mut r = games::verify_game(id, &sweep, &pb).unwrap_or_else(|| GameReport {
+            game: id.clone(),
+            tiers: Vec::new(),
+            seconds: 0.0,
+        });
         pb.set_message(format!("{id}: tier 3"));
-        if let Some(t3) = crate::verify::verify_problems_of(id, &sweep3) {
+        let tier3 = match &declared {
+            Some(d) if d.info().game == id => {
+                let mut t3 = crate::verify::verify_problem(d, &sweep3);
+                if let (Some(dis), Some(path)) = (&mut t3.first_disagreement, &args.declaration) {
+                    // The reproducing command names the declaration file.
+                    dis.reproduce = dis.reproduce.replacen(
+                        &format!("sgcheck solve {}", d.info().id),
+                        &format!(
+                            "sgcheck solve --problem {}",
+                            crate::fuzzing::shell_quote(&path.display().to_string())
+                        ),
+                        1,
+                    );
+                }
+                Some(t3)
+            }
+            _ => crate::verify::verify_problems_of(id, &sweep3),
+        };
+        if let Some(t3) = tier3 {
             r.seconds += t3.seconds;
             r.tiers.push(t3);
         }

@@ -15,6 +15,7 @@ use sgcheck_oracles::Analysis;
 
 pub mod bash;
 mod cases;
+pub mod declared;
 pub mod ed;
 pub mod following_nim;
 pub mod lasker;

@@ -1,23 +1,27 @@
-//! Contest problems: one module per problem of SPEC.md, each with the same skeleton:
-//! parse the exact input format (strictly, naming the line and field of any error),
-//! validate the limits, answer with the fast solver or the oracle, print the exact
-//! output, and generate and shrink valid inputs for the audit.
+//! Contest problems as declarations.
+//!
+//! A contest problem is a game in an input format. Each one is declared in a TOML file
+//! (`corpus/problems/<id>.toml` for the built-in ones, embedded in the binary; any file
+//! with `--problem FILE`): which game, where the rules' parameters and the position come
+//! from, the input layout with its bounds and constraints, and the answer printed. The
+//! format engine ([`Declared`], one implementation of [`Problem`] for all of them)
+//! derives parsing with line and field errors, writing, limit checks, smallest-first
+//! enumeration, random and limit generation, shrinking and halving. The games' side
+//! comes from [`crate::games::declared`].
 
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::SearchError;
 use std::fmt;
+use std::sync::OnceLock;
 
-pub mod bzoj1188;
-pub mod followingnim;
-pub mod hdu1846;
-pub mod hdu1848;
-pub mod hdu2897;
-pub mod hdu3032;
-pub mod p2148;
-pub mod p2197;
+pub mod declaration;
+mod engine;
 mod reader;
-pub mod uva1378;
+#[cfg(test)]
+mod tests_declared;
 
+pub use declaration::{DeclarationError, FORMAT};
+pub use engine::{shrink_list, Case, Declared};
 pub use reader::{ParseError, Reader};
 
 /// What `sgcheck list` prints about a problem.
@@ -38,6 +42,9 @@ pub struct Info {
     pub output: &'static str,
     /// The limits the parser enforces (lifted by `--lenient`).
     pub limits: &'static str,
+    /// Where the declaration comes from: `built-in corpus/problems/<id>.toml`, or the
+    /// file given with `--problem`.
+    pub source: &'static str,
 }
 
 /// Which kind of case a generator should aim for. Random positions of most games are
@@ -161,48 +168,6 @@ impl Part {
     }
 }
 
-/// Appends one list as most formats write it: its length on one line, the values
-/// separated by spaces on the next.
-pub fn write_counted(s: &mut String, values: &[u64]) {
-    push_number(s, values.len() as u64);
-    s.push('\n');
-    // About 11 bytes a value at the limits; one reservation instead of doublings.
-    s.reserve(values.len() * 11);
-    for (i, &v) in values.iter().enumerate() {
-        push_number(s, v);
-        s.push(if i + 1 == values.len() { '\n' } else { ' ' });
-    }
-    if values.is_empty() {
-        s.push('\n');
-    }
-}
-
-/// Appends `v` in decimal (without `fmt`: inputs of 10^6 numbers are written for
-/// every shrink candidate).
-fn push_number(s: &mut String, mut v: u64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    // Only ASCII digits were written.
-    s.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
-}
-
-/// Writes cases in the "T, then per case n and n values" layout.
-pub fn write_counted_cases(cases: &[Vec<u64>]) -> String {
-    let mut s = format!("{}\n", cases.len());
-    for c in cases {
-        write_counted(&mut s, c);
-    }
-    s
-}
-
 /// Answers a whole input with the fast solver: the output text, one line per answer.
 pub fn solve_fast<P: Problem>(p: &P, cases: &[P::Case]) -> String {
     let mut out = String::new();
@@ -231,70 +196,10 @@ pub fn solve_oracle<P: Problem>(
     Ok(out)
 }
 
-/// Lists of at most this many piles get every single-pile candidate; longer lists get
-/// a bounded number of chunk removals, so one shrink round stays cheap at 10^4 piles.
-const FINE_SHRINK_LEN: usize = 64;
-
-/// Shrink candidates for a list of piles, most aggressive first: remove chunks of
-/// piles (halves, quarters, ..., down to single piles; keeping at least `min_len`),
-/// then lower one pile to 0, to half, and by one. Long lists get at most about
-/// 2 * `FINE_SHRINK_LEN` chunk removals and the "halve every pile" candidate instead
-/// of per-pile ones; the shrinker's repeated rounds get them short soon enough. Every
-/// candidate differs from the input and from the other candidates.
+/// Shrink candidates for a list of piles (any value down to 0, at least `min_len`
+/// piles): [`shrink_list`] with steps of one pile.
 pub fn shrink_piles(piles: &[u64], min_len: usize) -> Vec<Vec<u64>> {
-    let n = piles.len();
-    let mut out: Vec<Vec<u64>> = Vec::new();
-    // Chunk removals, delta-debugging style: chunk sizes n/2, n/4, ..., 1.
-    let finest = if n <= FINE_SHRINK_LEN {
-        1
-    } else {
-        n.div_ceil(FINE_SHRINK_LEN)
-    };
-    let mut chunk = n / 2;
-    while chunk >= finest && chunk >= 1 && n - chunk >= min_len {
-        let mut start = 0;
-        while start < n {
-            let end = (start + chunk).min(n);
-            // Removing a chunk equal to the one before it gives the same list.
-            let same_as_previous =
-                start >= chunk && piles[start - chunk..start] == piles[start..end];
-            if !same_as_previous && n - (end - start) >= min_len {
-                let mut v = Vec::with_capacity(n - (end - start));
-                v.extend_from_slice(&piles[..start]);
-                v.extend_from_slice(&piles[end..]);
-                out.push(v);
-            }
-            start = end;
-        }
-        if chunk == 1 {
-            break;
-        }
-        chunk /= 2;
-    }
-    if n > FINE_SHRINK_LEN {
-        // Chunks stop at n/64 piles here, so also offer dropping one pile at either
-        // end: a failure that needs "more than 1000 piles" then shrinks to exactly 1001.
-        if n > min_len {
-            out.push(piles[1..].to_vec());
-            out.push(piles[..n - 1].to_vec());
-        }
-        if piles.iter().any(|&p| p > 0) {
-            out.push(piles.iter().map(|&p| p / 2).collect());
-        }
-        return out;
-    }
-    for (i, &p) in piles.iter().enumerate() {
-        let mut seen = [u64::MAX; 3];
-        for (slot, smaller) in [0, p / 2, p.saturating_sub(1)].into_iter().enumerate() {
-            if smaller < p && !seen.contains(&smaller) {
-                seen[slot] = smaller;
-                let mut v = piles.to_vec();
-                v[i] = smaller;
-                out.push(v);
-            }
-        }
-    }
-    out
+    shrink_list(piles, min_len, 1, 0)
 }
 
 /// Something that wants to run with one concrete problem type.
@@ -305,7 +210,41 @@ pub trait Visitor {
     fn visit<P: Problem>(self, problem: &P) -> Self::Output;
 }
 
-/// Every problem id, in SPEC.md's order.
+/// The built-in declarations, in the order `sgcheck list` shows them: (id, text).
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("p2197", include_str!("../../corpus/problems/p2197.toml")),
+    (
+        "hdu1846",
+        include_str!("../../corpus/problems/hdu1846.toml"),
+    ),
+    (
+        "hdu2897",
+        include_str!("../../corpus/problems/hdu2897.toml"),
+    ),
+    (
+        "hdu3032",
+        include_str!("../../corpus/problems/hdu3032.toml"),
+    ),
+    (
+        "hdu1848",
+        include_str!("../../corpus/problems/hdu1848.toml"),
+    ),
+    ("p2148", include_str!("../../corpus/problems/p2148.toml")),
+    (
+        "bzoj1188",
+        include_str!("../../corpus/problems/bzoj1188.toml"),
+    ),
+    (
+        "uva1378",
+        include_str!("../../corpus/problems/uva1378.toml"),
+    ),
+    (
+        "followingnim",
+        include_str!("../../corpus/problems/followingnim.toml"),
+    ),
+];
+
+/// Every built-in problem id, in the order of [`BUILTIN`].
 pub const PROBLEM_IDS: &[&str] = &[
     "p2197",
     "hdu1846",
@@ -318,35 +257,44 @@ pub const PROBLEM_IDS: &[&str] = &[
     "followingnim",
 ];
 
-/// Calls `v` with the problem named `id` (or one of its aliases); `None` if unknown.
-pub fn with_problem<V: Visitor>(id: &str, v: V) -> Option<V::Output> {
-    Some(match id {
-        "p2197" => v.visit(&p2197::P2197),
-        "hdu1846" => v.visit(&hdu1846::Hdu1846),
-        "hdu2897" => v.visit(&hdu2897::Hdu2897),
-        "hdu3032" => v.visit(&hdu3032::Hdu3032),
-        "hdu1848" => v.visit(&hdu1848::Hdu1848),
-        "p2148" => v.visit(&p2148::P2148),
-        "bzoj1188" | "p3185" => v.visit(&bzoj1188::Bzoj1188),
-        "uva1378" => v.visit(&uva1378::Uva1378),
-        "followingnim" => v.visit(&followingnim::FollowingNimProblem),
-        _ => return None,
+/// Aliases of the built-in problems (also declared in their files; a test keeps the
+/// two in step), so that one problem is found without reading every declaration.
+const BUILTIN_ALIASES: &[(&str, &str)] = &[("p3185", "bzoj1188")];
+
+/// The built-in problem number `i` of [`BUILTIN`], read from its declaration once.
+///
+/// Panics if a built-in declaration is malformed (a test reads them all).
+fn builtin_at(i: usize) -> &'static Declared {
+    static ALL: [OnceLock<Declared>; 9] = [const { OnceLock::new() }; 9];
+    ALL[i].get_or_init(|| {
+        let (id, text) = BUILTIN[i];
+        Declared::from_toml(text, &format!("built-in corpus/problems/{id}.toml"))
+            .unwrap_or_else(|e| panic!("built-in declaration: {e}"))
     })
 }
 
-/// The [`Info`] of every problem.
-pub fn all_info() -> Vec<Info> {
-    struct GetInfo;
-    impl Visitor for GetInfo {
-        type Output = Info;
-        fn visit<P: Problem>(self, p: &P) -> Info {
-            p.info()
-        }
-    }
-    PROBLEM_IDS
+/// The built-in problems, in the order of [`BUILTIN`].
+pub fn builtins() -> Vec<&'static Declared> {
+    (0..BUILTIN.len()).map(builtin_at).collect()
+}
+
+/// The built-in problem named `id` (or one of its aliases).
+pub fn builtin(id: &str) -> Option<&'static Declared> {
+    let id = BUILTIN_ALIASES
         .iter()
-        .filter_map(|id| with_problem(id, GetInfo))
-        .collect()
+        .find(|(alias, _)| *alias == id)
+        .map_or(id, |(_, to)| to);
+    BUILTIN.iter().position(|(b, _)| *b == id).map(builtin_at)
+}
+
+/// Calls `v` with the problem named `id` (or one of its aliases); `None` if unknown.
+pub fn with_problem<V: Visitor>(id: &str, v: V) -> Option<V::Output> {
+    builtin(id).map(|p| v.visit(p))
+}
+
+/// The [`Info`] of every built-in problem.
+pub fn all_info() -> Vec<Info> {
+    builtins().into_iter().map(Problem::info).collect()
 }
 
 #[cfg(test)]
@@ -375,9 +323,80 @@ mod tests {
         // 10^4 piles: a bounded number of candidates.
         let big: Vec<u64> = (0..10_000).collect();
         let c = shrink_piles(&big, 1);
-        assert!(c.len() <= 2 * FINE_SHRINK_LEN + 8, "{} candidates", c.len());
+        assert!(c.len() <= 2 * 64 + 8, "{} candidates", c.len());
         assert!(c
             .iter()
             .all(|v| v.len() < big.len() || v.iter().sum::<u64>() < big.iter().sum()));
+    }
+}
+
+/// Test helpers: p2197 with plain lists of piles as cases, for tests of the layers
+/// above that build cases by hand.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+
+    /// The built-in p2197, its cases as the list of piles.
+    pub struct P2197;
+
+    fn p() -> &'static Declared {
+        builtin("p2197").expect("built-in")
+    }
+
+    fn case(piles: &[u64]) -> Case {
+        p().case(vec![piles.to_vec()])
+    }
+
+    fn piles(c: Case) -> Vec<u64> {
+        p().fields(&c).into_iter().next().unwrap_or_default()
+    }
+
+    impl Problem for P2197 {
+        type Case = Vec<u64>;
+        fn info(&self) -> Info {
+            p().info()
+        }
+        fn parse(&self, input: &str, lenient: bool) -> Result<Vec<Vec<u64>>, ParseError> {
+            Ok(p().parse(input, lenient)?.into_iter().map(piles).collect())
+        }
+        fn write_input(&self, cases: &[Vec<u64>]) -> String {
+            let cases: Vec<Case> = cases.iter().map(|c| case(c)).collect();
+            p().write_input(&cases)
+        }
+        fn answer(&self, c: &Vec<u64>, index: usize) -> Vec<String> {
+            p().answer(&case(c), index)
+        }
+        fn oracle_answer(
+            &self,
+            c: &Vec<u64>,
+            index: usize,
+            budget: usize,
+        ) -> Result<Vec<String>, SearchError> {
+            p().oracle_answer(&case(c), index, budget)
+        }
+        fn max_cases(&self) -> usize {
+            p().max_cases()
+        }
+        fn check_limits(&self, c: &Vec<u64>) -> Result<(), String> {
+            p().check_limits(&case(c))
+        }
+        fn small_cases(&self, size: u32) -> Vec<Vec<u64>> {
+            p().small_cases(size).into_iter().map(piles).collect()
+        }
+        fn generate(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Vec<u64> {
+            piles(p().generate(rng, scale, shape))
+        }
+        fn shrink(&self, c: &Vec<u64>) -> Vec<Vec<u64>> {
+            p().shrink(&case(c)).into_iter().map(piles).collect()
+        }
+        fn halves(&self, c: &Vec<u64>) -> Vec<Vec<u64>> {
+            p().halves(&case(c)).into_iter().map(piles).collect()
+        }
+        fn parts(&self, c: &Vec<u64>) -> Vec<Part> {
+            p().parts(&case(c))
+        }
+        fn rebuild(&self, c: &Vec<u64>, values: Vec<Vec<u64>>) -> Option<Vec<u64>> {
+            p().rebuild(&case(c), values).map(piles)
+        }
     }
 }

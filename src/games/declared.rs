@@ -1,0 +1,1151 @@
+//! Games as problem declarations see them: a registry of [`DeclarableGame`]s.
+//!
+//! A problem declaration (see [`crate::problems`]) names a game by id and says which
+//! fields of a case give the rules' parameters and which give the position. This
+//! module is the games layer's side of that contract: for every declarable game, how
+//! to build its rules from parameter values, and then, for a position given as a list
+//! of numbers, the verdict and the winning moves from the fast solver, the same from
+//! the exhaustive oracle, and a way to turn a position into a losing one (for the
+//! generators of losing cases).
+//!
+//! **Making a game declarable**: implement [`DeclarableGame`] (usually a unit struct)
+//! and [`DeclaredRules`] for the rules it builds, then add the game to [`GAMES`]. The
+//! problem engine never names a game; it only looks the id up here.
+
+use crate::games::{bash, ed, following_nim, lasker, nim, split, subtraction, take_range};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use sgcheck_oracles::games::{
+    bash::Bash,
+    ed::{Ed, EdPiles},
+    following_nim::{FnPosition, FollowingNim},
+    lasker::Lasker,
+    nim::{Nim, Piles},
+    split::{Bottles, SplitGame},
+    subtraction::Subtraction,
+    take_range::{Coins, TakeRange},
+};
+use sgcheck_oracles::{Analysis, SearchError, Solver};
+use std::sync::{Arc, OnceLock};
+
+/// What a rules parameter is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamKind {
+    /// One number (`m` of Bash's game).
+    Number,
+    /// A list of numbers (a subtraction set, the special amounts of Following Nim).
+    List,
+}
+
+/// One parameter of a game's rules.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamSpec {
+    /// Its name, the key of the declaration's `[rules]` table.
+    pub name: &'static str,
+    /// A number or a list.
+    pub kind: ParamKind,
+    /// What it means, for error messages and `sgcheck list`.
+    pub about: &'static str,
+}
+
+/// The value of one parameter: from a field of the case, or a constant of the
+/// declaration (a number, a list, or a name the game knows, like `fibonacci`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamValue<'a> {
+    /// One number.
+    Number(u64),
+    /// A list of numbers.
+    List(&'a [u64]),
+    /// A named constant (e.g. the subtraction set `fibonacci`).
+    Name(&'a str),
+}
+
+/// A winning move as a declaration prints it: the game's move fields (named by
+/// [`DeclarableGame::move_fields`], at most four) and, when asked for, the compact
+/// notation of `sgcheck check`.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct MoveView {
+    /// The values of the move fields, in the order of [`DeclarableGame::move_fields`]
+    /// (unused places are 0).
+    pub fields: [u64; 4],
+    /// The compact notation (`0:3`, `0=1+4`, `0 2 3`, ...); empty unless the analysis
+    /// was asked for it.
+    pub text: String,
+}
+
+impl MoveView {
+    fn new(fields: &[u64], text: impl FnOnce() -> String, notation: bool) -> MoveView {
+        let mut f = [0; 4];
+        f[..fields.len()].copy_from_slice(fields);
+        MoveView {
+            fields: f,
+            text: if notation { text() } else { String::new() },
+        }
+    }
+}
+
+/// Largest values the fast solver of a game handles in a position: declarations may
+/// not accept larger ones, not even with `--lenient`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Largest value of one position number.
+    pub max_value: u64,
+    /// Most numbers in one position.
+    pub max_len: u64,
+}
+
+/// A game that problem declarations can name.
+pub trait DeclarableGame: Sync + Send {
+    /// The game id (`nim`, `bash`, ...), as in `sgcheck list`.
+    fn id(&self) -> &'static str;
+    /// The rules' parameters, in the order [`DeclarableGame::rules`] receives them.
+    fn parameters(&self) -> &'static [ParamSpec] {
+        &[]
+    }
+    /// What the position numbers are, in words (`pile sizes`, `bean counts`).
+    fn position(&self) -> &'static str;
+    /// The names of a winning move's fields, for output templates.
+    fn move_fields(&self) -> &'static [&'static str];
+    /// What the fast solver handles (see [`Reach`]).
+    fn reach(&self) -> Reach {
+        Reach {
+            max_value: u64::MAX,
+            max_len: u64::MAX,
+        }
+    }
+    /// Builds the rules from parameter values (in the order of
+    /// [`DeclarableGame::parameters`]); an error says what is wrong with them.
+    fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String>;
+
+    /// [`DeclaredRules::check`] for the rules of `params`, or why they are invalid.
+    /// Called for every case whose rules come from its fields: games whose rules are
+    /// a few numbers answer without building them.
+    fn check_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<(), String> {
+        self.rules(params)?.check(position)
+    }
+
+    /// [`DeclaredRules::first_wins`] for the rules of `params` (see
+    /// [`DeclarableGame::check_with`]).
+    fn first_wins_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<bool, String> {
+        Ok(self.rules(params)?.first_wins(position))
+    }
+}
+
+/// The rules of one declared game instance, answering positions given as numbers.
+pub trait DeclaredRules: Sync + Send {
+    /// Whether `position` is a position of the game (an E&D position has an even
+    /// number of piles, say), and within what the fast solver handles.
+    fn check(&self, _position: &[u64]) -> Result<(), String> {
+        Ok(())
+    }
+    /// The fast solver's verdict: whether the player to move wins.
+    fn first_wins(&self, position: &[u64]) -> bool;
+    /// The fast solver's verdict and every winning move, in canonical order (with
+    /// their notation when `notation`).
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView>;
+    /// The oracle's verdict.
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError>;
+    /// The oracle's verdict and every winning move (with their notation).
+    fn oracle_analyze(
+        &self,
+        position: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError>;
+    /// Changes `position` into a losing one, each number `i` staying within
+    /// `bounds[i]` (inclusive); false when this did not succeed (the position may
+    /// then have changed, within the bounds).
+    fn make_losing(
+        &self,
+        _position: &mut [u64],
+        _bounds: &[(u64, u64)],
+        _rng: &mut ChaCha8Rng,
+    ) -> bool {
+        false
+    }
+}
+
+/// Every declarable game. A new game becomes declarable by adding it here.
+pub static GAMES: &[&dyn DeclarableGame] = &[
+    &NimGame,
+    &BashGame,
+    &TakeRangeGame,
+    &LaskerGame,
+    &SubtractionGame,
+    &EdGame,
+    &SplitGameDecl,
+    &FollowingNimGame,
+];
+
+/// The declarable game `id`.
+pub fn game(id: &str) -> Option<&'static dyn DeclarableGame> {
+    GAMES.iter().copied().find(|g| g.id() == id)
+}
+
+fn map_analysis<M>(
+    a: Analysis<M>,
+    notation: bool,
+    view: impl Fn(&M, bool) -> MoveView,
+) -> Analysis<MoveView> {
+    Analysis {
+        win: a.win,
+        winning: a.winning.iter().map(|m| view(m, notation)).collect(),
+        remoteness: a.remoteness,
+    }
+}
+
+fn pile_move(m: &sgcheck_oracles::games::nim::Take, notation: bool) -> MoveView {
+    MoveView::new(&[m.pile as u64, m.amount], || m.to_string(), notation)
+}
+
+fn number(params: &[ParamValue<'_>], i: usize, name: &str) -> Result<u64, String> {
+    match params.get(i) {
+        Some(ParamValue::Number(v)) => Ok(*v),
+        _ => Err(format!("parameter {name} must be a number")),
+    }
+}
+
+/// Sum-of-piles games: the last pile (or, failing that, another one redrawn) takes
+/// the value that makes the XOR of the piles' values zero. `value` is one pile's
+/// Grundy value, `with_value(need, lo, hi, rng)` a pile size in `lo..=hi` worth `need`.
+fn losing_sum(
+    position: &mut [u64],
+    bounds: &[(u64, u64)],
+    rng: &mut ChaCha8Rng,
+    value: impl Fn(u64) -> u64,
+    with_value: impl Fn(u64, u64, u64, &mut ChaCha8Rng) -> Option<u64>,
+) -> bool {
+    let n = position.len();
+    if n == 0 {
+        return true;
+    }
+    let mut x = position[..n - 1].iter().fold(0, |a, &p| a ^ value(p));
+    for _ in 0..64 {
+        let (lo, hi) = bounds[n - 1];
+        if let Some(v) = with_value(x, lo, hi, rng) {
+            position[n - 1] = v;
+            return true;
+        }
+        if n == 1 {
+            return false;
+        }
+        let i = rng.gen_range(0..n - 1);
+        let (lo, hi) = bounds[i];
+        let new = rng.gen_range(lo..=hi);
+        x ^= value(position[i]) ^ value(new);
+        position[i] = new;
+    }
+    false
+}
+
+/// A pile size in `lo..=hi` worth `need`, by a scan from a random start (for games
+/// whose values have no inverse formula); at most 4096 sizes are tried.
+fn scan_for_value(
+    need: u64,
+    lo: u64,
+    hi: u64,
+    rng: &mut ChaCha8Rng,
+    value: impl Fn(u64) -> u64,
+) -> Option<u64> {
+    let width = hi - lo;
+    let start = rng.gen_range(lo..=hi);
+    (0..=width.min(4095))
+        .map(|k| lo + (start - lo + k) % (width + 1))
+        .find(|&v| value(v) == need)
+}
+
+// ---------------------------------------------------------------------------------
+
+/// Nim: piles, no parameters.
+pub struct NimGame;
+struct NimRules;
+
+impl DeclarableGame for NimGame {
+    fn id(&self) -> &'static str {
+        "nim"
+    }
+    fn position(&self) -> &'static str {
+        "pile sizes"
+    }
+    fn move_fields(&self) -> &'static [&'static str] {
+        &["pile", "amount"]
+    }
+    fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
+        Ok(Arc::new(NimRules))
+    }
+}
+
+impl DeclaredRules for NimRules {
+    fn first_wins(&self, position: &[u64]) -> bool {
+        nim::first_wins(position)
+    }
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(nim::analyze(&Piles(position.to_vec())), notation, pile_move)
+    }
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
+        let o = Solver::verdict_only(Nim)
+            .with_budget(budget)
+            .outcome(&Piles(position.to_vec()))?;
+        Ok(o.win)
+    }
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        let a = Solver::verdict_only(Nim)
+            .with_budget(budget)
+            .analyze(&Piles(p.to_vec()))?;
+        Ok(map_analysis(a, notation, pile_move))
+    }
+    fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        losing_sum(
+            p,
+            b,
+            rng,
+            |x| x,
+            |need, lo, hi, _| (lo..=hi).contains(&need).then_some(need),
+        )
+    }
+}
+
+/// Bash's game: piles, take 1 to `m`.
+pub struct BashGame;
+struct BashRules(u64);
+
+impl DeclarableGame for BashGame {
+    fn id(&self) -> &'static str {
+        "bash"
+    }
+    fn parameters(&self) -> &'static [ParamSpec] {
+        &[ParamSpec {
+            name: "m",
+            kind: ParamKind::Number,
+            about: "most stones one move takes (at least 1)",
+        }]
+    }
+    fn position(&self) -> &'static str {
+        "pile sizes"
+    }
+    fn move_fields(&self) -> &'static [&'static str] {
+        &["pile", "amount"]
+    }
+    fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
+        Ok(Arc::new(BashRules(bash_m(params)?)))
+    }
+    fn check_with(&self, params: &[ParamValue<'_>], _: &[u64]) -> Result<(), String> {
+        bash_m(params).map(|_| ())
+    }
+    fn first_wins_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<bool, String> {
+        Ok(BashRules(bash_m(params)?).first_wins(position))
+    }
+}
+
+fn bash_m(params: &[ParamValue<'_>]) -> Result<u64, String> {
+    let m = number(params, 0, "m")?;
+    if m == 0 {
+        return Err("m must be at least 1".into());
+    }
+    Ok(m)
+}
+
+impl DeclaredRules for BashRules {
+    fn first_wins(&self, position: &[u64]) -> bool {
+        position
+            .iter()
+            .fold(0, |x, &n| x ^ bash::pile_value(n, self.0))
+            != 0
+    }
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        let a = bash::analyze(&Bash { m: self.0 }, &Piles(position.to_vec()));
+        map_analysis(a, notation, pile_move)
+    }
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
+        let o = Solver::verdict_only(Bash { m: self.0 })
+            .with_budget(budget)
+            .outcome(&Piles(position.to_vec()))?;
+        Ok(o.win)
+    }
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        let a = Solver::verdict_only(Bash { m: self.0 })
+            .with_budget(budget)
+            .analyze(&Piles(p.to_vec()))?;
+        Ok(map_analysis(a, notation, pile_move))
+    }
+    fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let m1 = self.0.saturating_add(1);
+        losing_sum(
+            p,
+            b,
+            rng,
+            |x| bash::pile_value(x, self.0),
+            |need, lo, hi, rng| {
+                // need + k (m + 1) in lo..=hi, k drawn at random.
+                if need >= m1 || need > hi {
+                    return None;
+                }
+                let first = if need >= lo {
+                    0
+                } else {
+                    (lo - need).div_ceil(m1)
+                };
+                let last = (hi - need) / m1;
+                (first <= last).then(|| need + rng.gen_range(first..=last) * m1)
+            },
+        )
+    }
+}
+
+/// Take-range: one pile of coins, take `p..=q`, taking the last coin loses.
+pub struct TakeRangeGame;
+struct TakeRangeRules(u64, u64);
+
+impl DeclarableGame for TakeRangeGame {
+    fn id(&self) -> &'static str {
+        "take-range"
+    }
+    fn parameters(&self) -> &'static [ParamSpec] {
+        &[
+            ParamSpec {
+                name: "p",
+                kind: ParamKind::Number,
+                about: "fewest coins a move takes while that many remain (at least 1)",
+            },
+            ParamSpec {
+                name: "q",
+                kind: ParamKind::Number,
+                about: "most coins a move takes (at least p)",
+            },
+        ]
+    }
+    fn position(&self) -> &'static str {
+        "one number: the coins in the pile"
+    }
+    fn move_fields(&self) -> &'static [&'static str] {
+        &["amount"]
+    }
+    fn reach(&self) -> Reach {
+        Reach {
+            max_value: u64::MAX,
+            max_len: 1,
+        }
+    }
+    fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
+        Ok(Arc::new(take_range_rules(params)?))
+    }
+    fn check_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<(), String> {
+        take_range_rules(params)?.check(position)
+    }
+    fn first_wins_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<bool, String> {
+        Ok(take_range_rules(params)?.first_wins(position))
+    }
+}
+
+fn take_range_rules(params: &[ParamValue<'_>]) -> Result<TakeRangeRules, String> {
+    let p = number(params, 0, "p")?;
+    let q = number(params, 1, "q")?;
+    if p == 0 || p > q {
+        return Err(format!(
+            "the rules need 1 <= p <= q, found p = {p}, q = {q}"
+        ));
+    }
+    Ok(TakeRangeRules(p, q))
+}
+
+impl TakeRangeRules {
+    fn coins(position: &[u64]) -> u64 {
+        position.first().copied().unwrap_or(0)
+    }
+    fn oracle(&self, budget: usize) -> Solver<TakeRange> {
+        Solver::verdict_only(TakeRange {
+            p: self.0,
+            q: self.1,
+        })
+        .with_budget(budget)
+    }
+}
+
+fn coins_move(m: &sgcheck_oracles::games::take_range::TakeCoins, notation: bool) -> MoveView {
+    MoveView::new(&[m.0], || m.to_string(), notation)
+}
+
+impl DeclaredRules for TakeRangeRules {
+    fn check(&self, position: &[u64]) -> Result<(), String> {
+        if position.len() != 1 {
+            return Err(format!(
+                "take-range positions are one pile, found {} numbers",
+                position.len()
+            ));
+        }
+        Ok(())
+    }
+    fn first_wins(&self, position: &[u64]) -> bool {
+        take_range::first_wins(self.0, self.1, Self::coins(position))
+    }
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        let rules = TakeRange {
+            p: self.0,
+            q: self.1,
+        };
+        map_analysis(
+            take_range::analyze(&rules, &Coins(Self::coins(position))),
+            notation,
+            coins_move,
+        )
+    }
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
+        Ok(self
+            .oracle(budget)
+            .outcome(&Coins(Self::coins(position)))?
+            .win)
+    }
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        let a = self.oracle(budget).analyze(&Coins(Self::coins(p)))?;
+        Ok(map_analysis(a, notation, coins_move))
+    }
+    fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        // Lost exactly when 1 <= n mod (p + q) <= p.
+        let (Some(n), Some(&(lo, hi))) = (p.first_mut(), b.first()) else {
+            return false;
+        };
+        let l = self.0 + self.1;
+        let r = rng.gen_range(1..=self.0);
+        let first = if lo <= r { 0 } else { (lo - r).div_ceil(l) };
+        if hi < r || first > (hi - r) / l {
+            return false;
+        }
+        *n = rng.gen_range(first..=(hi - r) / l) * l + r;
+        true
+    }
+}
+
+/// Lasker's Nim: take from a pile or split it in two.
+pub struct LaskerGame;
+struct LaskerRules;
+
+fn lasker_move(m: &sgcheck_oracles::games::lasker::LaskerMove, notation: bool) -> MoveView {
+    use sgcheck_oracles::games::lasker::LaskerMove;
+    let fields = match *m {
+        LaskerMove::Take { pile, amount } => [pile as u64, amount, 0, 0],
+        LaskerMove::Split {
+            pile,
+            smaller,
+            larger,
+        } => [pile as u64, 0, smaller, larger],
+    };
+    MoveView::new(&fields, || m.to_string(), notation)
+}
+
+impl DeclarableGame for LaskerGame {
+    fn id(&self) -> &'static str {
+        "lasker"
+    }
+    fn position(&self) -> &'static str {
+        "pile sizes"
+    }
+    fn move_fields(&self) -> &'static [&'static str] {
+        &["pile", "amount", "smaller", "larger"]
+    }
+    fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
+        Ok(Arc::new(LaskerRules))
+    }
+}
+
+impl DeclaredRules for LaskerRules {
+    fn first_wins(&self, position: &[u64]) -> bool {
+        lasker::first_wins(position)
+    }
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(
+            lasker::analyze(&Piles(position.to_vec())),
+            notation,
+            lasker_move,
+        )
+    }
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
+        let o = Solver::verdict_only(Lasker)
+            .with_budget(budget)
+            .outcome(&Piles(position.to_vec()))?;
+        Ok(o.win)
+    }
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        let a = Solver::verdict_only(Lasker)
+            .with_budget(budget)
+            .analyze(&Piles(p.to_vec()))?;
+        Ok(map_analysis(a, notation, lasker_move))
+    }
+    fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        // The closed form is an involution: the one size worth `need` is SG(need).
+        let done = losing_sum(p, b, rng, lasker::pile_value, |need, lo, hi, _| {
+            let v = lasker::pile_value(need);
+            (lo..=hi).contains(&v).then_some(v)
+        });
+        let n = p.len();
+        if done || n < 2 || n % 2 == 1 {
+            return done;
+        }
+        // Equal piles cancel: an even number of piles, the second half a copy.
+        let half = n / 2;
+        for i in 0..half {
+            p[half + i] = p[i];
+        }
+        bounds_hold(p, b)
+    }
+}
+
+fn bounds_hold(p: &[u64], b: &[(u64, u64)]) -> bool {
+    p.iter().zip(b).all(|(v, (lo, hi))| (lo..=hi).contains(&v))
+}
+
+/// Subtraction games: take an amount of a finite set from one pile. The set is a
+/// list, or `fibonacci`: 1, 2, 3, 5, 8, ... (hdu1848), the Fibonacci numbers up to
+/// the largest pile, which for those piles is the whole infinite Fibonacci game.
+pub struct SubtractionGame;
+
+/// Largest pile of the Fibonacci game: its Grundy table is computed up to here.
+pub const FIBONACCI_MAX_PILE: u64 = 1_000_000;
+
+enum SubtractionRules {
+    Set(subtraction::SubtractionSolver),
+    Fibonacci,
+}
+
+impl DeclarableGame for SubtractionGame {
+    fn id(&self) -> &'static str {
+        "subtraction"
+    }
+    fn parameters(&self) -> &'static [ParamSpec] {
+        &[ParamSpec {
+            name: "set",
+            kind: ParamKind::List,
+            about: "the amounts a move may take, or `fibonacci` (1, 2, 3, 5, 8, ...)",
+        }]
+    }
+    fn position(&self) -> &'static str {
+        "pile sizes"
+    }
+    fn move_fields(&self) -> &'static [&'static str] {
+        &["pile", "amount"]
+    }
+    fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
+        match params.first() {
+            Some(ParamValue::Name("fibonacci")) => Ok(Arc::new(SubtractionRules::Fibonacci)),
+            Some(ParamValue::List(set)) => {
+                let rules = Subtraction::new(set.to_vec()).map_err(|e| e.to_string())?;
+                let solver = subtraction::SubtractionSolver::new(&rules)
+                    .map_err(|e| format!("no period found for the set: {e}"))?;
+                Ok(Arc::new(SubtractionRules::Set(solver)))
+            }
+            Some(ParamValue::Name(n)) => Err(format!(
+                "unknown subtraction set {n:?}: give a list of amounts or `fibonacci`"
+            )),
+            _ => Err("parameter set must be a list of amounts or `fibonacci`".into()),
+        }
+    }
+}
+
+/// The Grundy value of one pile of the Fibonacci game, `n <= FIBONACCI_MAX_PILE`.
+fn fibonacci_grundy(n: u64) -> u64 {
+    static SMALL: OnceLock<subtraction::SubtractionSolver> = OnceLock::new();
+    static BIG: OnceLock<Vec<u64>> = OnceLock::new();
+    if n <= 1000 {
+        let s = SMALL.get_or_init(|| {
+            let set = Subtraction::fibonacci(1000).expect("limit >= 1");
+            subtraction::SubtractionSolver::new(&set)
+                .expect("the Fibonacci set up to 987 has period 612")
+        });
+        return s.grundy(n);
+    }
+    let t = BIG.get_or_init(|| {
+        let set = Subtraction::fibonacci(FIBONACCI_MAX_PILE).expect("limit >= 1");
+        subtraction::table(set.set(), FIBONACCI_MAX_PILE as usize + 1)
+    });
+    t[n.min(FIBONACCI_MAX_PILE) as usize]
+}
+
+impl SubtractionRules {
+    fn grundy(&self, n: u64) -> u64 {
+        match self {
+            SubtractionRules::Set(s) => s.grundy(n),
+            SubtractionRules::Fibonacci => fibonacci_grundy(n),
+        }
+    }
+    /// The oracle's rules: for the Fibonacci game, the numbers up to the largest pile.
+    fn oracle_rules(&self, position: &[u64]) -> Subtraction {
+        match self {
+            SubtractionRules::Set(s) => Subtraction::new(s.set().to_vec()).expect("valid set"),
+            SubtractionRules::Fibonacci => {
+                let limit = position.iter().copied().max().unwrap_or(1).max(1);
+                Subtraction::fibonacci(limit).expect("limit >= 1")
+            }
+        }
+    }
+}
+
+impl DeclaredRules for SubtractionRules {
+    fn check(&self, position: &[u64]) -> Result<(), String> {
+        if let SubtractionRules::Fibonacci = self {
+            if let Some(&v) = position.iter().find(|&&v| v > FIBONACCI_MAX_PILE) {
+                return Err(format!(
+                    "pile {v} is above {FIBONACCI_MAX_PILE}, the largest of the Fibonacci game"
+                ));
+            }
+        }
+        Ok(())
+    }
+    fn first_wins(&self, position: &[u64]) -> bool {
+        position.iter().fold(0, |x, &n| x ^ self.grundy(n)) != 0
+    }
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        let rules = self.oracle_rules(position);
+        let a = subtraction::analyze_by(rules.set(), |n| self.grundy(n), &Piles(position.to_vec()));
+        map_analysis(a, notation, pile_move)
+    }
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
+        let o = Solver::verdict_only(self.oracle_rules(position))
+            .with_budget(budget)
+            .outcome(&Piles(position.to_vec()))?;
+        Ok(o.win)
+    }
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        let a = Solver::verdict_only(self.oracle_rules(p))
+            .with_budget(budget)
+            .analyze(&Piles(p.to_vec()))?;
+        Ok(map_analysis(a, notation, pile_move))
+    }
+    fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let g = |n| self.grundy(n);
+        losing_sum(p, b, rng, g, |need, lo, hi, rng| {
+            scan_for_value(need, lo, hi, rng, g)
+        })
+    }
+}
+
+/// E&D: piles in pairs.
+pub struct EdGame;
+struct EdRules;
+
+fn ed_move(m: &sgcheck_oracles::games::ed::EdMove, notation: bool) -> MoveView {
+    MoveView::new(
+        &[m.pair as u64, u64::from(m.split), m.first],
+        || m.to_string(),
+        notation,
+    )
+}
+
+impl DeclarableGame for EdGame {
+    fn id(&self) -> &'static str {
+        "ed"
+    }
+    fn position(&self) -> &'static str {
+        "pile sizes, an even number of them, each at least 1; piles 2i and 2i+1 pair"
+    }
+    fn move_fields(&self) -> &'static [&'static str] {
+        &["pair", "split", "first"]
+    }
+    fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
+        Ok(Arc::new(EdRules))
+    }
+}
+
+/// A random pair (a, b), both in lo..=hi (lo <= 1 is read as 1), whose value is `x`:
+/// (a-1) | (b-1) must have its low x bits set and bit x clear. The low bits are dealt
+/// to a-1, b-1 or both, the bits above x drawn at random under the bound.
+fn ed_pair_with_value(rng: &mut ChaCha8Rng, x: u64, hi: u64) -> Option<(u64, u64)> {
+    let low = 1u64.checked_shl(x as u32)? - 1;
+    if low >= hi {
+        return None;
+    }
+    let to_a: u64 = rng.gen::<u64>() & low;
+    let to_b = (low & !to_a) | (rng.gen::<u64>() & low);
+    let high = |rng: &mut ChaCha8Rng, part: u64| -> u64 {
+        let room = (hi - 1 - part).checked_shr(x as u32 + 1).unwrap_or(0);
+        let h = if rng.gen_bool(0.5) {
+            0
+        } else {
+            rng.gen_range(0..=room)
+        };
+        h.checked_shl(x as u32 + 1).unwrap_or(0)
+    };
+    let a = (high(rng, to_a) | to_a) + 1;
+    let b = (high(rng, to_b) | to_b) + 1;
+    Some((a, b))
+}
+
+impl DeclaredRules for EdRules {
+    fn check(&self, position: &[u64]) -> Result<(), String> {
+        if !position.len().is_multiple_of(2) {
+            return Err(format!(
+                "E&D piles come in pairs, found {} piles",
+                position.len()
+            ));
+        }
+        if position.contains(&0) {
+            return Err("E&D piles hold at least one stone".into());
+        }
+        Ok(())
+    }
+    fn first_wins(&self, position: &[u64]) -> bool {
+        ed::first_wins(position)
+    }
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(ed::analyze(&EdPiles(position.to_vec())), notation, ed_move)
+    }
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
+        let o = Solver::verdict_only(Ed)
+            .with_budget(budget)
+            .outcome(&EdPiles(position.to_vec()))?;
+        Ok(o.win)
+    }
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        let a = Solver::verdict_only(Ed)
+            .with_budget(budget)
+            .analyze(&EdPiles(p.to_vec()))?;
+        Ok(map_analysis(a, notation, ed_move))
+    }
+    /// The last pair becomes a pair worth the XOR of the others' values; when that
+    /// needs piles above the bound, another pair is redrawn; after a few tries every
+    /// pile is made odd (every pair then has value 0).
+    fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let n = p.len();
+        if n < 2 || n % 2 == 1 || b.iter().any(|&(lo, _)| lo > 1) {
+            return n == 0;
+        }
+        let hi = b.iter().map(|&(_, hi)| hi).min().unwrap_or(1).max(1);
+        let value = |p: &[u64], i: usize| ed::pair_value(p[2 * i], p[2 * i + 1]);
+        let mut x = (0..n / 2 - 1).fold(0, |a, i| a ^ value(p, i));
+        for _ in 0..64 {
+            if let Some((a, c)) = ed_pair_with_value(rng, x, hi) {
+                p[n - 2] = a;
+                p[n - 1] = c;
+                return true;
+            }
+            if n == 2 {
+                break;
+            }
+            let i = rng.gen_range(0..n / 2 - 1);
+            x ^= value(p, i);
+            p[2 * i] = rng.gen_range(1..=hi);
+            p[2 * i + 1] = rng.gen_range(1..=hi);
+            x ^= value(p, i);
+        }
+        for v in p.iter_mut() {
+            if v.is_multiple_of(2) {
+                *v -= 1;
+            }
+        }
+        true
+    }
+}
+
+/// The bean-splitting game: bottles in a row.
+pub struct SplitGameDecl;
+struct SplitRules;
+
+fn split_move(m: &sgcheck_oracles::games::split::SplitMove, notation: bool) -> MoveView {
+    MoveView::new(
+        &[m.i as u64, m.j as u64, m.k as u64],
+        || m.to_string(),
+        notation,
+    )
+}
+
+impl DeclarableGame for SplitGameDecl {
+    fn id(&self) -> &'static str {
+        "split"
+    }
+    fn position(&self) -> &'static str {
+        "bean counts of bottles 0..n-1"
+    }
+    fn move_fields(&self) -> &'static [&'static str] {
+        &["i", "j", "k"]
+    }
+    fn reach(&self) -> Reach {
+        // The analysis is quadratic in the number of bottles.
+        Reach {
+            max_value: u64::MAX,
+            max_len: 10_000,
+        }
+    }
+    fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
+        Ok(Arc::new(SplitRules))
+    }
+}
+
+impl DeclaredRules for SplitRules {
+    fn first_wins(&self, position: &[u64]) -> bool {
+        split::row_value(position) != 0
+    }
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(split::analyze_counts(position), notation, split_move)
+    }
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
+        Ok(self.oracle_analyze(position, budget, false)?.win)
+    }
+    /// A count beyond [`Bottles::MAX_COUNT`] cannot be represented in the oracle's
+    /// positions and counts as too large.
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        let too_large = SearchError::Budget { budget };
+        let row = p
+            .iter()
+            .map(|&c| {
+                u32::try_from(c)
+                    .ok()
+                    .filter(|&c| c <= Bottles::MAX_COUNT)
+                    .ok_or_else(|| too_large.clone())
+            })
+            .collect::<Result<Vec<u32>, _>>()?;
+        let a = Solver::verdict_only(SplitGame)
+            .with_budget(budget)
+            .analyze(&Bottles(row))?;
+        Ok(map_analysis(a, notation, split_move))
+    }
+    fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], _: &mut ChaCha8Rng) -> bool {
+        let top = b.iter().map(|&(_, hi)| hi).min().unwrap_or(0);
+        if p.is_empty() || top == 0 || b.iter().any(|&(lo, _)| lo > 0) {
+            return p.is_empty();
+        }
+        split::make_losing(p, top);
+        true
+    }
+}
+
+/// Following Nim: Nim where special amounts force the next move into the same pile.
+pub struct FollowingNimGame;
+struct FollowingNimRules(Vec<u64>);
+
+/// Largest pile the Following Nim tables are built for (they cost O(P^2)).
+pub const FOLLOWING_NIM_MAX_PILE: u64 = 10_000;
+
+impl DeclarableGame for FollowingNimGame {
+    fn id(&self) -> &'static str {
+        "following-nim"
+    }
+    fn parameters(&self) -> &'static [ParamSpec] {
+        &[ParamSpec {
+            name: "specials",
+            kind: ParamKind::List,
+            about: "the special amounts (each at least 1)",
+        }]
+    }
+    fn position(&self) -> &'static str {
+        "pile sizes (no move forced yet)"
+    }
+    fn move_fields(&self) -> &'static [&'static str] {
+        &["pile", "amount"]
+    }
+    fn reach(&self) -> Reach {
+        Reach {
+            max_value: FOLLOWING_NIM_MAX_PILE,
+            max_len: u64::MAX,
+        }
+    }
+    fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
+        match params.first() {
+            Some(ParamValue::List(s)) => {
+                if s.contains(&0) {
+                    return Err("special amounts are at least 1".into());
+                }
+                Ok(Arc::new(FollowingNimRules(s.to_vec())))
+            }
+            _ => Err("parameter specials must be a list".into()),
+        }
+    }
+}
+
+impl FollowingNimRules {
+    fn tables(&self, position: &[u64]) -> following_nim::Tables {
+        following_nim::Tables::new(&self.0, position.iter().copied().max().unwrap_or(0))
+    }
+    fn oracle(&self, budget: usize) -> Result<Solver<FollowingNim>, SearchError> {
+        let rules =
+            FollowingNim::new(self.0.clone()).map_err(|_| SearchError::Budget { budget })?;
+        Ok(Solver::verdict_only(rules).with_budget(budget))
+    }
+}
+
+fn free(position: &[u64]) -> FnPosition {
+    FnPosition {
+        piles: position.to_vec(),
+        forced: None,
+    }
+}
+
+impl DeclaredRules for FollowingNimRules {
+    fn check(&self, position: &[u64]) -> Result<(), String> {
+        match position.iter().find(|&&v| v > FOLLOWING_NIM_MAX_PILE) {
+            Some(v) => Err(format!("pile {v} is above {FOLLOWING_NIM_MAX_PILE}")),
+            None => Ok(()),
+        }
+    }
+    fn first_wins(&self, position: &[u64]) -> bool {
+        self.tables(position).first_wins(&free(position))
+    }
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(
+            self.tables(position).analyze(&free(position)),
+            notation,
+            pile_move,
+        )
+    }
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
+        Ok(self.oracle(budget)?.outcome(&free(position))?.win)
+    }
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        Ok(map_analysis(
+            self.oracle(budget)?.analyze(&free(p))?,
+            notation,
+            pile_move,
+        ))
+    }
+    /// Cold piles (the special-only chain is lost from them) whose values XOR to 0,
+    /// or failing that pairs of equal cold piles (0 is always cold).
+    fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let n = p.len();
+        if n == 0 {
+            return true;
+        }
+        let (lo, hi) = (
+            b.iter().map(|x| x.0).max().unwrap_or(0),
+            b.iter().map(|x| x.1).min().unwrap_or(0),
+        );
+        if lo > 0 || hi > FOLLOWING_NIM_MAX_PILE {
+            return false;
+        }
+        let t = following_nim::Tables::new(&self.0, hi);
+        let cold: Vec<u64> = (0..=hi).filter(|&x| !t.is_hot(x)).collect();
+        for v in p.iter_mut() {
+            *v = cold[rng.gen_range(0..cold.len())];
+        }
+        let value = |x: u64| t.value(x).unwrap_or(0);
+        let need = p[..n - 1].iter().fold(0, |a, &x| a ^ value(x));
+        let fits: Vec<u64> = cold.iter().copied().filter(|&x| value(x) == need).collect();
+        if fits.is_empty() {
+            for i in (1..n).step_by(2) {
+                p[i] = p[i - 1];
+            }
+            if n % 2 == 1 {
+                p[n - 1] = 0;
+            }
+        } else {
+            p[n - 1] = fits[rng.gen_range(0..fits.len())];
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn every_game_of_verify_is_declarable_once() {
+        for id in crate::games::GAME_IDS {
+            assert_eq!(
+                GAMES.iter().filter(|g| g.id() == *id).count(),
+                1,
+                "game {id}"
+            );
+        }
+    }
+
+    #[test]
+    fn make_losing_gives_losing_positions_within_bounds() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let cases: Vec<(&str, Vec<ParamValue>, u64, u64, usize)> = vec![
+            ("nim", vec![], 0, 100, 5),
+            ("bash", vec![ParamValue::Number(3)], 1, 100, 3),
+            ("lasker", vec![], 1, 1 << 31, 6),
+            (
+                "subtraction",
+                vec![ParamValue::Name("fibonacci")],
+                1,
+                1000,
+                3,
+            ),
+            ("subtraction", vec![ParamValue::List(&[2, 3, 5])], 0, 60, 4),
+            ("ed", vec![], 1, 2_000_000_000, 8),
+            ("split", vec![], 0, 50, 7),
+            ("following-nim", vec![ParamValue::List(&[1, 3])], 0, 40, 4),
+            (
+                "take-range",
+                vec![ParamValue::Number(2), ParamValue::Number(5)],
+                1,
+                500,
+                1,
+            ),
+        ];
+        for (id, params, lo, hi, len) in cases {
+            let rules = game(id).unwrap().rules(&params).unwrap();
+            let bounds = vec![(lo, hi); len];
+            let mut made = 0;
+            for _ in 0..50 {
+                let mut p: Vec<u64> = (0..len).map(|_| rng.gen_range(lo..=hi)).collect();
+                if rules.make_losing(&mut p, &bounds, &mut rng) {
+                    made += 1;
+                    assert!(!rules.first_wins(&p), "{id} {p:?}");
+                    assert!(bounds_hold(&p, &bounds), "{id} {p:?}");
+                }
+            }
+            assert!(made >= 45, "{id}: only {made} losing positions made");
+        }
+    }
+
+    #[test]
+    fn rules_are_validated() {
+        assert!(game("bash")
+            .unwrap()
+            .rules(&[ParamValue::Number(0)])
+            .is_err());
+        let tr = game("take-range").unwrap();
+        assert!(tr
+            .rules(&[ParamValue::Number(3), ParamValue::Number(2)])
+            .is_err());
+        let sub = game("subtraction").unwrap();
+        assert!(sub.rules(&[ParamValue::Name("primes")]).is_err());
+        assert!(sub.rules(&[ParamValue::List(&[0, 1])]).is_err());
+        assert!(game("ed")
+            .unwrap()
+            .rules(&[])
+            .unwrap()
+            .check(&[1, 2, 3])
+            .is_err());
+    }
+}

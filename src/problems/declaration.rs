@@ -1,0 +1,765 @@
+//! Reading a problem declaration (TOML, format 1) into a [`Declared`] problem, with
+//! errors that name the line and the key.
+//!
+//! The format is documented in the README (section "Declaring a problem"); the nine
+//! built-in problems are declared in `corpus/problems/<id>.toml`.
+
+use super::engine::{Declared, Field, Layout, Num, Output, ParamSrc, Part, RulesSrc, Template};
+use super::Info;
+use crate::games::declared::{self, ParamKind, ParamValue};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use toml::Spanned;
+
+/// The declaration format this sgcheck reads (the `format` key).
+pub const FORMAT: u32 = 1;
+
+/// A malformed declaration: where (file, line, key) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeclarationError {
+    /// The file (or `built-in <id>`).
+    pub source: String,
+    /// 1-based line of the offending key or value (0 when unknown).
+    pub line: usize,
+    /// The key, dotted (`output.win`, `field.piles.max`); empty when unknown.
+    pub key: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for DeclarationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: line {}", self.source, self.line)?;
+        if !self.key.is_empty() {
+            write!(f, ": key `{}`", self.key)?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for DeclarationError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileDecl {
+    format: Spanned<u32>,
+    id: Spanned<String>,
+    #[serde(default)]
+    aliases: Vec<String>,
+    title: String,
+    game: Spanned<String>,
+    #[serde(default)]
+    rules: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+    position: Spanned<Vec<String>>,
+    #[serde(default)]
+    describe: Describe,
+    input: Spanned<InputDecl>,
+    #[serde(default)]
+    field: Vec<Spanned<FieldDecl>>,
+    output: Spanned<OutputDecl>,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Describe {
+    input: Option<String>,
+    output: Option<String>,
+    limits: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InputDecl {
+    cases: Spanned<String>,
+    count: Option<Spanned<NumberDecl>>,
+    terminator: Option<Spanned<TerminatorDecl>>,
+    max_cases: Option<Spanned<u64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TerminatorDecl {
+    zeros: usize,
+    what: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NumberDecl {
+    what: Option<String>,
+    min: u64,
+    max: u64,
+    lenient_min: Option<u64>,
+    lenient_max: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LengthDecl {
+    what: Option<String>,
+    min: u64,
+    max: u64,
+    lenient_min: Option<u64>,
+    lenient_max: Option<u64>,
+    multiple_of: Option<u64>,
+    enumerate_max: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FieldDecl {
+    name: String,
+    what: Option<String>,
+    min: u64,
+    max: u64,
+    lenient_min: Option<u64>,
+    lenient_max: Option<u64>,
+    length: Option<Spanned<LengthDecl>>,
+    #[serde(default)]
+    distinct: bool,
+    at_least: Option<Spanned<String>>,
+    #[serde(default)]
+    inline: bool,
+    #[serde(default)]
+    grow: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OutputDecl {
+    lines: Spanned<Vec<String>>,
+    win: Option<String>,
+    lose: Option<String>,
+    #[serde(rename = "move")]
+    move_: Option<Spanned<String>>,
+    none: Option<String>,
+    separator: Option<String>,
+    order: Option<Spanned<String>>,
+}
+
+/// Line (1-based) of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
+}
+
+/// The dotted key at a byte offset, from the text: the `key =` of that line (if any)
+/// under the nearest table header above it.
+fn key_at(text: &str, offset: usize) -> String {
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line = text[start..].lines().next().unwrap_or("");
+    let key = line
+        .split_once('=')
+        .map(|(k, _)| k.trim().to_string())
+        .filter(|k| !k.is_empty() && !k.starts_with('[') && !k.contains(' '))
+        .unwrap_or_default();
+    let header = text[..start]
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| l.starts_with('['))
+        .map(|l| l.trim_matches(|c| c == '[' || c == ']').trim().to_string())
+        .unwrap_or_default();
+    match (header.is_empty(), key.is_empty()) {
+        (true, _) => key,
+        (false, true) => header,
+        (false, false) => format!("{header}.{key}"),
+    }
+}
+
+struct Ctx<'a> {
+    text: &'a str,
+    source: &'a str,
+}
+
+impl Ctx<'_> {
+    fn err(
+        &self,
+        span: std::ops::Range<usize>,
+        key: &str,
+        message: impl Into<String>,
+    ) -> DeclarationError {
+        DeclarationError {
+            source: self.source.to_string(),
+            line: line_of(self.text, span.start),
+            key: key.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+fn template(
+    ctx: &Ctx<'_>,
+    span: std::ops::Range<usize>,
+    key: &str,
+    text: &str,
+    names: &[&str],
+) -> Result<Template, DeclarationError> {
+    Template::parse(text, names).map_err(|m| ctx.err(span, key, m))
+}
+
+fn num(
+    ctx: &Ctx<'_>,
+    span: std::ops::Range<usize>,
+    key: &str,
+    (min, max, lmin, lmax): (u64, u64, Option<u64>, Option<u64>),
+) -> Result<Num, DeclarationError> {
+    let n = Num {
+        min,
+        max,
+        lenient_min: lmin.unwrap_or(min),
+        lenient_max: lmax.unwrap_or(u64::MAX),
+    };
+    if n.min > n.max {
+        return Err(ctx.err(span, key, format!("min {} is above max {}", n.min, n.max)));
+    }
+    if n.lenient_min > n.min || n.lenient_max < n.max {
+        return Err(ctx.err(
+            span,
+            key,
+            "lenient_min..=lenient_max must contain min..=max (--lenient only widens the limits)",
+        ));
+    }
+    Ok(n)
+}
+
+/// Reads a declaration from `text`; `source` names it in errors and in
+/// `sgcheck list` (a path, or `built-in corpus/problems/<id>.toml`).
+pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
+    let ctx = Ctx { text, source };
+    let decl: FileDecl = toml::from_str(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        DeclarationError {
+            source: source.to_string(),
+            line: if text.is_empty() {
+                0
+            } else {
+                line_of(text, span.start)
+            },
+            key: key_at(text, span.start),
+            message: e.message().trim().to_string(),
+        }
+    })?;
+    if *decl.format.get_ref() != FORMAT {
+        return Err(ctx.err(
+            decl.format.span(),
+            "format",
+            format!(
+                "declaration format {} is not supported; this sgcheck reads format {FORMAT}",
+                decl.format.get_ref()
+            ),
+        ));
+    }
+    let id = decl.id.get_ref();
+    if id.is_empty()
+        || !id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    {
+        return Err(ctx.err(
+            decl.id.span(),
+            "id",
+            "the id must be letters, digits, `-` and `_` (it names the problem on the command line)",
+        ));
+    }
+    let game = declared::game(decl.game.get_ref()).ok_or_else(|| {
+        ctx.err(
+            decl.game.span(),
+            "game",
+            format!(
+                "unknown game {:?}; declarable games: {}",
+                decl.game.get_ref(),
+                declared::GAMES
+                    .iter()
+                    .map(|g| g.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+    })?;
+    let reach = game.reach();
+
+    // Fields.
+    let mut fields: Vec<Field> = Vec::new();
+    for f in &decl.field {
+        let span = f.span();
+        let fd = f.get_ref();
+        let key = format!("field.{}", fd.name);
+        if fd.name.is_empty() || fd.name.contains(['{', '}', ' ']) {
+            return Err(ctx.err(span, "field.name", "a field name is one word"));
+        }
+        if fields.iter().any(|g| g.name == fd.name) {
+            return Err(ctx.err(span, &key, format!("field {:?} is declared twice", fd.name)));
+        }
+        let bounds = num(
+            &ctx,
+            span.clone(),
+            &key,
+            (fd.min, fd.max, fd.lenient_min, fd.lenient_max),
+        )?;
+        let list = match &fd.length {
+            None => None,
+            Some(l) => {
+                let ls = l.span();
+                let ld = l.get_ref();
+                let lkey = format!("{key}.length");
+                let len = num(
+                    &ctx,
+                    ls.clone(),
+                    &lkey,
+                    (ld.min, ld.max, ld.lenient_min, ld.lenient_max),
+                )?;
+                let step = ld.multiple_of.unwrap_or(1);
+                if step == 0 {
+                    return Err(ctx.err(ls, &format!("{lkey}.multiple_of"), "must be at least 1"));
+                }
+                let what = ld
+                    .what
+                    .clone()
+                    .unwrap_or_else(|| format!("length of {} of case {{case}}", fd.name));
+                Some(super::engine::ListSpec {
+                    what: template(&ctx, ls.clone(), &format!("{lkey}.what"), &what, &["case"])?,
+                    len,
+                    step,
+                    distinct: fd.distinct,
+                    inline: fd.inline,
+                    enumerate_max: ld.enumerate_max.unwrap_or(len.min + 3 * step).max(len.min),
+                })
+            }
+        };
+        if list.is_none() && (fd.distinct || fd.inline) {
+            return Err(ctx.err(
+                span,
+                &key,
+                "`distinct` and `inline` need a list (a `length`)",
+            ));
+        }
+        let default_what = if list.is_some() {
+            format!("{} {{i}} of case {{case}}", fd.name)
+        } else {
+            format!("{} of case {{case}}", fd.name)
+        };
+        let what = fd.what.clone().unwrap_or(default_what);
+        let what = template(
+            &ctx,
+            span.clone(),
+            &format!("{key}.what"),
+            &what,
+            &["case", "i", "i0"],
+        )?;
+        let at_least = match &fd.at_least {
+            None => None,
+            Some(r) => {
+                let i = fields
+                    .iter()
+                    .position(|g| g.name == *r.get_ref() && g.list.is_none())
+                    .ok_or_else(|| {
+                        ctx.err(
+                            r.span(),
+                            &format!("{key}.at_least"),
+                            format!(
+                                "{:?} is not a number field declared before this one",
+                                r.get_ref()
+                            ),
+                        )
+                    })?;
+                if list.is_some() {
+                    return Err(ctx.err(
+                        r.span(),
+                        &format!("{key}.at_least"),
+                        "only number fields take `at_least`",
+                    ));
+                }
+                Some(i)
+            }
+        };
+        let geometric = match fd.grow.as_ref().map(|g| (g.get_ref().as_str(), g.span())) {
+            None | Some(("linear", _)) => false,
+            Some(("geometric", _)) => true,
+            Some((other, s)) => {
+                return Err(ctx.err(
+                    s,
+                    &format!("{key}.grow"),
+                    format!("grow is `linear` or `geometric`, found {other:?}"),
+                ))
+            }
+        };
+        fields.push(Field {
+            name: leak(fd.name.clone()),
+            what,
+            bounds,
+            list,
+            at_least,
+            geometric,
+        });
+    }
+    if fields.is_empty() {
+        return Err(ctx.err(
+            decl.input.span(),
+            "field",
+            "a case needs at least one [[field]]",
+        ));
+    }
+
+    // The position.
+    let mut position = Vec::new();
+    for name in decl.position.get_ref() {
+        let i = fields.iter().position(|f| f.name == *name).ok_or_else(|| {
+            ctx.err(
+                decl.position.span(),
+                "position",
+                format!("no field named {name:?}"),
+            )
+        })?;
+        let f = &fields[i];
+        if f.bounds.lenient_max > reach.max_value {
+            return Err(ctx.err(
+                decl.position.span(),
+                &format!("field.{name}.lenient_max"),
+                format!(
+                    "{name} may reach {} (with --lenient), above {}, the largest value the {} solver handles; set lenient_max",
+                    f.bounds.lenient_max, reach.max_value, game.id()
+                ),
+            ));
+        }
+        if let Some(l) = &f.list {
+            if l.len.lenient_max > reach.max_len {
+                return Err(ctx.err(
+                    decl.position.span(),
+                    &format!("field.{name}.length.lenient_max"),
+                    format!(
+                        "the {} solver handles positions of at most {} numbers; set length.lenient_max",
+                        game.id(),
+                        reach.max_len
+                    ),
+                ));
+            }
+        }
+        position.push(i);
+    }
+    if position.is_empty() {
+        return Err(ctx.err(
+            decl.position.span(),
+            "position",
+            "name the fields that give the position",
+        ));
+    }
+
+    // The rules.
+    let mut params = Vec::new();
+    for spec in game.parameters() {
+        let Some((k, v)) = decl.rules.iter().find(|(k, _)| k.get_ref() == spec.name) else {
+            return Err(ctx.err(
+                decl.game.span(),
+                "rules",
+                format!(
+                    "the {} game needs the parameter `{}` ({}) in [rules]",
+                    game.id(),
+                    spec.name,
+                    spec.about
+                ),
+            ));
+        };
+        let key = format!("rules.{}", k.get_ref());
+        let bad = |m: String| ctx.err(v.span(), &key, m);
+        let src = match v.get_ref() {
+            toml::Value::String(s) => match fields.iter().position(|f| f.name == *s) {
+                Some(i) => {
+                    let is_list = fields[i].list.is_some();
+                    if is_list != (spec.kind == ParamKind::List) {
+                        return Err(bad(format!(
+                            "field {s:?} is a {}, the parameter takes a {}",
+                            if is_list { "list" } else { "number" },
+                            if spec.kind == ParamKind::List {
+                                "list"
+                            } else {
+                                "number"
+                            }
+                        )));
+                    }
+                    ParamSrc::Field(i)
+                }
+                None => ParamSrc::Name(s.clone()),
+            },
+            toml::Value::Integer(n) if *n >= 0 => ParamSrc::Number(*n as u64),
+            toml::Value::Array(a) => {
+                let mut list = Vec::new();
+                for x in a {
+                    match x.as_integer() {
+                        Some(n) if n >= 0 => list.push(n as u64),
+                        _ => {
+                            return Err(bad("a list parameter holds non-negative integers".into()))
+                        }
+                    }
+                }
+                ParamSrc::List(list)
+            }
+            _ => {
+                return Err(bad(
+                    "a parameter is a field name, a number, a list or a name".into(),
+                ))
+            }
+        };
+        params.push(src);
+    }
+    for k in decl.rules.keys() {
+        if !game.parameters().iter().any(|p| p.name == k.get_ref()) {
+            return Err(ctx.err(
+                k.span(),
+                &format!("rules.{}", k.get_ref()),
+                format!(
+                    "the {} game has no parameter {:?} (it takes: {})",
+                    game.id(),
+                    k.get_ref(),
+                    if game.parameters().is_empty() {
+                        "none".to_string()
+                    } else {
+                        game.parameters()
+                            .iter()
+                            .map(|p| p.name)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    }
+                ),
+            ));
+        }
+    }
+    let rules = if params.iter().any(|p| matches!(p, ParamSrc::Field(_))) {
+        RulesSrc::PerCase(params)
+    } else {
+        let values: Vec<ParamValue<'_>> = params.iter().map(|p| p.constant()).collect();
+        let r = game
+            .rules(&values)
+            .map_err(|m| ctx.err(decl.game.span(), "rules", m))?;
+        RulesSrc::Fixed(r)
+    };
+
+    // The layout.
+    let input = decl.input.get_ref();
+    let layout = match input.cases.get_ref().as_str() {
+        "count" => {
+            let c = input.count.as_ref().ok_or_else(|| {
+                ctx.err(
+                    input.cases.span(),
+                    "input.count",
+                    "`cases = \"count\"` needs `count = { min, max }`",
+                )
+            })?;
+            let cd = c.get_ref();
+            let n = num(
+                &ctx,
+                c.span(),
+                "input.count",
+                (cd.min, cd.max, cd.lenient_min, cd.lenient_max),
+            )?;
+            let what = cd.what.clone().unwrap_or_else(|| "case count".into());
+            Layout::Count {
+                what: leak(what),
+                num: n,
+            }
+        }
+        "terminator" => {
+            let t = input.terminator.as_ref().ok_or_else(|| {
+                ctx.err(
+                    input.cases.span(),
+                    "input.terminator",
+                    "`cases = \"terminator\"` needs `terminator = { zeros, what }`",
+                )
+            })?;
+            let td = t.get_ref();
+            let slots_ok = td.zeros >= 1
+                && td.zeros <= fields.len()
+                && fields[..td.zeros].iter().all(|f| f.list.is_none())
+                || td.zeros == 1 && fields[0].list.is_some();
+            if !slots_ok {
+                return Err(ctx.err(
+                    t.span(),
+                    "input.terminator.zeros",
+                    "the terminator is the first `zeros` numbers of a case all 0: the first \
+                     `zeros` fields must be numbers (or zeros = 1 and the first field a list, whose length 0 ends)",
+                ));
+            }
+            Layout::Terminator {
+                zeros: td.zeros,
+                what: leak(td.what.clone()),
+            }
+        }
+        "eof" => Layout::Eof,
+        other => {
+            return Err(ctx.err(
+                input.cases.span(),
+                "input.cases",
+                format!("cases is `count`, `terminator` or `eof`, found {other:?}"),
+            ))
+        }
+    };
+    let max_cases = match (&layout, &input.max_cases) {
+        (Layout::Count { num, .. }, None) => num.max.min(1 << 20) as usize,
+        (_, Some(m)) if *m.get_ref() >= 1 => (*m.get_ref()).min(1 << 20) as usize,
+        (_, Some(m)) => return Err(ctx.err(m.span(), "input.max_cases", "must be at least 1")),
+        (_, None) => 1000,
+    };
+
+    // The output.
+    let out = decl.output.get_ref();
+    let ospan = decl.output.span();
+    let mut lines = Vec::new();
+    for l in out.lines.get_ref() {
+        lines.push(template(
+            &ctx,
+            out.lines.span(),
+            "output.lines",
+            l,
+            &["case", "verdict", "count", "best", "moves"],
+        )?);
+    }
+    if lines.is_empty() {
+        return Err(ctx.err(
+            out.lines.span(),
+            "output.lines",
+            "a case prints at least one line",
+        ));
+    }
+    let uses = |name: &str| lines.iter().any(|t| t.uses(name));
+    if uses("verdict") && (out.win.is_none() || out.lose.is_none()) {
+        return Err(ctx.err(
+            ospan.clone(),
+            "output.win",
+            "`{verdict}` needs the words `win` and `lose`",
+        ));
+    }
+    if uses("best") && out.none.is_none() {
+        return Err(ctx.err(
+            ospan.clone(),
+            "output.none",
+            "`{best}` needs `none`, printed when no move wins",
+        ));
+    }
+    let mut move_names: Vec<&str> = vec!["move"];
+    let plus: Vec<String> = game
+        .move_fields()
+        .iter()
+        .map(|f| format!("{f}+1"))
+        .collect();
+    move_names.extend(game.move_fields().iter().copied());
+    move_names.extend(plus.iter().map(String::as_str));
+    let move_template = match &out.move_ {
+        Some(m) => template(&ctx, m.span(), "output.move", m.get_ref(), &move_names)?,
+        None => Template(vec![Part::Field("move".into())]),
+    };
+    let reverse = match out.order.as_ref().map(|o| (o.get_ref().as_str(), o.span())) {
+        None | Some(("canonical", _)) => false,
+        Some(("reverse", _)) => true,
+        Some((other, s)) => {
+            return Err(ctx.err(
+                s,
+                "output.order",
+                format!("order is `canonical` or `reverse`, found {other:?}"),
+            ))
+        }
+    };
+    let output = Output {
+        lines,
+        win: out.win.clone().unwrap_or_default(),
+        lose: out.lose.clone().unwrap_or_default(),
+        move_template,
+        move_fields: game.move_fields(),
+        none: out.none.clone().unwrap_or_default(),
+        separator: out.separator.clone().unwrap_or_else(|| " ".into()),
+        reverse,
+    };
+
+    let describe = &decl.describe;
+    let info = Info {
+        id: leak(id.clone()),
+        aliases: Box::leak(
+            decl.aliases
+                .iter()
+                .map(|a| leak(a.clone()))
+                .collect::<Vec<_>>()
+                .into_boxed_slice(),
+        ),
+        game: game.id(),
+        title: leak(decl.title.clone()),
+        input: leak(
+            describe
+                .input
+                .clone()
+                .unwrap_or_else(|| describe_input(&layout, &fields)),
+        ),
+        output: leak(
+            describe
+                .output
+                .clone()
+                .unwrap_or_else(|| decl.output.get_ref().lines.get_ref().join(" / ")),
+        ),
+        limits: leak(
+            describe
+                .limits
+                .clone()
+                .unwrap_or_else(|| describe_limits(&layout, &fields)),
+        ),
+        source: leak(source.to_string()),
+    };
+    Ok(Declared::new(
+        info, game, layout, max_cases, fields, rules, position, output,
+    ))
+}
+
+fn describe_input(layout: &Layout, fields: &[Field]) -> String {
+    let case: Vec<String> = fields
+        .iter()
+        .map(|f| match &f.list {
+            Some(_) => format!("a count, then that many {}", f.name),
+            None => f.name.to_string(),
+        })
+        .collect();
+    let case = case.join("; ");
+    match layout {
+        Layout::Count { what, .. } => format!("{what}; then per case: {case}"),
+        Layout::Terminator { what, .. } => format!("cases ({case}) until {what}"),
+        Layout::Eof => format!("cases ({case}) until end of input"),
+    }
+}
+
+fn describe_limits(layout: &Layout, fields: &[Field]) -> String {
+    let mut parts = Vec::new();
+    if let Layout::Count { num, .. } = layout {
+        parts.push(format!("{} <= cases <= {}", num.min, num.max));
+    }
+    for f in fields {
+        if let Some(l) = &f.list {
+            parts.push(format!(
+                "{} <= length of {} <= {}",
+                l.len.min, f.name, l.len.max
+            ));
+        }
+        parts.push(format!(
+            "{} <= {} <= {}",
+            f.bounds.min, f.name, f.bounds.max
+        ));
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_at_names_table_and_key() {
+        let text = "format = 1\n[output]\nlines = [\"{x}\"]\nwin = 3\n";
+        assert_eq!(key_at(text, text.find("win").unwrap()), "output.win");
+        assert_eq!(key_at(text, 0), "format");
+        assert_eq!(line_of(text, text.find("win").unwrap()), 4);
+    }
+}
