@@ -1,8 +1,20 @@
-//! Positions solved per second by the exhaustive oracle, per game, on a fixed family
-//! of small positions. Each iteration starts from an empty table, so the figure is the
-//! cost of answering the whole family from scratch (with remoteness, as `check` does).
+//! Positions answered per second by the exhaustive oracle, per game, on a fixed family
+//! of small positions (with remoteness, as `check` does), in three ways measured side
+//! by side in one run:
+//!
+//! - **plain, cold**: the plain search (`Speedups::NONE`), each pass over the family
+//!   from an empty table (the figure this benchmark reported before the speed-ups);
+//! - **fast, cold**: every speed-up, each pass from an empty table;
+//! - **fast, warm**: every speed-up, the table kept across passes, as a fuzz process or
+//!   a verify worker keeps it for the same rules (`with_cached_solver`): a query
+//!   still generates the position's moves and looks up every child.
+//!
+//! Every answer of the fast passes is compared with the plain one. Rates are per
+//! second of the measuring thread's CPU time, so a machine busy with other work slows
+//! the run down but not the figures much; the wall-time rate of the fast warm pass is
+//! printed too. Run with `cargo bench --bench oracle` (about 30 s on an idle machine);
+//! `-- <game>` runs the games named.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use sgcheck_oracles::games::{
     bash::Bash,
     ed::{Ed, EdPiles},
@@ -13,7 +25,21 @@ use sgcheck_oracles::games::{
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
 };
-use sgcheck_oracles::{Rules, Solver};
+use sgcheck_oracles::{Analysis, Rules, Solver, Speedups};
+use std::time::{Duration, Instant};
+
+const MEASURE: Duration = Duration::from_millis(1200);
+
+/// CPU time of the calling thread.
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid timespec for the call to fill.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
 
 /// Every vector of `len` values in `0..=max`.
 fn grid(len: usize, max: u64) -> Vec<Vec<u64>> {
@@ -33,53 +59,130 @@ fn grid(len: usize, max: u64) -> Vec<Vec<u64>> {
     out
 }
 
-fn family<R: Rules + Clone>(c: &mut Criterion, game: &str, rules: R, positions: Vec<R::Position>) {
-    let mut g = c.benchmark_group("oracle");
-    g.throughput(Throughput::Elements(positions.len() as u64));
-    g.bench_with_input(
-        BenchmarkId::new(game, positions.len()),
-        &positions,
-        |b, ps| {
-            b.iter(|| {
-                let mut s = Solver::new(rules.clone());
-                for p in ps {
-                    s.analyze(p).expect("family fits the default budget");
-                }
-            })
-        },
-    );
-    g.finish();
+/// Family positions answered per CPU second (and per wall second): passes over the
+/// family until MEASURE of CPU time is used.
+fn rate<R: Rules + Clone>(
+    rules: &R,
+    positions: &[R::Position],
+    sp: Speedups,
+    warm: bool,
+    want: &[Analysis<R::Move>],
+) -> (f64, f64) {
+    let mut solver = Solver::new(rules.clone()).with_speedups(sp);
+    if warm {
+        for p in positions {
+            solver.analyze(p).expect("family fits the default budget");
+        }
+    }
+    let start = Instant::now();
+    let cpu = thread_cpu();
+    let mut answered = 0u64;
+    while thread_cpu() - cpu < MEASURE {
+        if !warm {
+            solver = Solver::new(rules.clone()).with_speedups(sp);
+        }
+        for (p, w) in positions.iter().zip(want) {
+            let a = solver.analyze(p).expect("family fits the default budget");
+            assert_eq!(&a, w, "speed-ups changed the answer at {p}");
+            answered += 1;
+        }
+    }
+    let per_cpu = answered as f64 / (thread_cpu() - cpu).as_secs_f64();
+    (per_cpu, answered as f64 / start.elapsed().as_secs_f64())
 }
 
-fn oracle(c: &mut Criterion) {
-    family(c, "nim", Nim, grid(3, 7).into_iter().map(Piles).collect());
+fn human(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{:.2} M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.1} K", x / 1e3)
+    } else {
+        format!("{x:.0}")
+    }
+}
+
+fn family<R: Rules + Clone>(
+    filter: &[String],
+    game: &str,
+    what: &str,
+    rules: R,
+    ps: Vec<R::Position>,
+) {
+    if !filter.is_empty() && !filter.iter().any(|f| game.contains(f.as_str())) {
+        return;
+    }
+    let want: Vec<_> = ps
+        .iter()
+        .map(|p| {
+            Solver::new(rules.clone())
+                .with_speedups(Speedups::NONE)
+                .analyze(p)
+                .expect("family fits the default budget")
+        })
+        .collect();
+    let (plain, _) = rate(&rules, &ps, Speedups::NONE, false, &want);
+    let (cold, _) = rate(&rules, &ps, Speedups::ALL, false, &want);
+    let (warm, warm_wall) = rate(&rules, &ps, Speedups::ALL, true, &want);
+    println!(
+        "| {game} | {what} ({}) | {} | {} | {} | {:.1}x | {:.0}x | {} |",
+        ps.len(),
+        human(plain),
+        human(cold),
+        human(warm),
+        cold / plain,
+        warm / plain,
+        human(warm_wall)
+    );
+}
+
+fn main() {
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let f = &filter;
+    println!("positions answered per CPU second (remoteness on), side by side:\n");
+    println!("| game | family | plain, cold | fast, cold | fast, warm | cold speed-up | warm speed-up | fast, warm, per wall second |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|");
     family(
-        c,
+        f,
+        "nim",
+        "3 piles of 0..=7",
+        Nim,
+        grid(3, 7).into_iter().map(Piles).collect(),
+    );
+    family(
+        f,
         "bash",
+        "m = 3, 2 piles of 0..=15",
         Bash { m: 3 },
         grid(2, 15).into_iter().map(Piles).collect(),
     );
     family(
-        c,
+        f,
         "take-range",
+        "p = 2, q = 4, n = 1..=200",
         TakeRange { p: 2, q: 4 },
         (1..=200).map(Coins).collect(),
     );
     family(
-        c,
+        f,
         "subtraction",
+        "Fibonacci set, 3 piles of 0..=8",
         Subtraction::fibonacci(1000).unwrap(),
         grid(3, 8).into_iter().map(Piles).collect(),
     );
     family(
-        c,
+        f,
         "lasker",
+        "2 piles of 0..=8",
         Lasker,
         grid(2, 8).into_iter().map(Piles).collect(),
     );
     family(
-        c,
+        f,
         "ed",
+        "one pair, piles 1..=8",
         Ed,
         grid(2, 7)
             .into_iter()
@@ -87,8 +190,9 @@ fn oracle(c: &mut Criterion) {
             .collect(),
     );
     family(
-        c,
+        f,
         "split",
+        "4 bottles of 0..=2 beans",
         SplitGame,
         grid(4, 2)
             .into_iter()
@@ -96,8 +200,9 @@ fn oracle(c: &mut Criterion) {
             .collect(),
     );
     family(
-        c,
+        f,
         "following-nim",
+        "specials 1,3, free, 2 piles of 0..=8",
         FollowingNim::new(vec![1, 3]).unwrap(),
         grid(2, 8)
             .into_iter()
@@ -108,10 +213,3 @@ fn oracle(c: &mut Criterion) {
             .collect(),
     );
 }
-
-criterion_group! {
-    name = benches;
-    config = Criterion::default().sample_size(10).measurement_time(std::time::Duration::from_secs(3));
-    targets = oracle
-}
-criterion_main!(benches);

@@ -50,7 +50,7 @@ use sgcheck_oracles::games::{
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
 };
-use sgcheck_oracles::{Rules, Solver};
+use sgcheck_oracles::{with_cached_solver, Rules, Solver};
 use std::fmt;
 
 /// Oracle budget for one fuzz input.
@@ -69,13 +69,18 @@ pub enum Checked {
 /// Asserts that the fast side and the oracle agree on one instance; panics with the
 /// [`crate::verify::Disagreement`] (position, both answers, reproduction) when they do
 /// not.
+///
+/// The oracle's table is kept across inputs for the same rules (one solver per rules
+/// value and thread, [`with_cached_solver`]): a fuzzer meets the same small positions
+/// again and again, and a kept table answers them with lookups.
 pub fn agree<S: Subject>(
     subject: &S,
     rules: &S::Rules,
     pos: &<S::Rules as Rules>::Position,
 ) -> Checked {
-    let mut solver = Solver::verdict_only(rules.clone()).with_budget(FUZZ_BUDGET);
-    match compare(subject, &mut solver, pos) {
+    match with_cached_solver(rules, true, FUZZ_BUDGET, |solver| {
+        compare(subject, solver, pos)
+    }) {
         Ok(None) => Checked::Kept,
         Ok(Some(d)) => panic!("{} ({}): {d}", subject.id(), rules),
         Err(_) => Checked::Rejected,

@@ -14,10 +14,9 @@
 use rand::{Rng as _, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 #[cfg(feature = "serde")]
 use serde::Serialize;
-use sgcheck_oracles::{Analysis, Rules, SearchError, Solver};
+use sgcheck_oracles::{put_back_solver, take_cached_solver, Analysis, Rules, SearchError, Solver};
 use std::fmt::{self, Display};
 use std::hash::Hash;
 use std::str::FromStr;
@@ -72,7 +71,8 @@ pub trait Subject: Sync {
         + Hash
         + Display
         + Send
-        + Sync;
+        + Sync
+        + 'static;
 
     /// The game's name in reports (`nim`, `split`, ...); by default the type's name.
     fn id(&self) -> &'static str {
@@ -284,6 +284,12 @@ pub struct TierReport {
     pub per_second: f64,
     /// The smallest disagreement found, if any.
     pub first_disagreement: Option<Disagreement>,
+    /// Tier 2: the largest total size whose instances were all enumerated (by this
+    /// shard, when sharded): every position of total size `<=` it was compared or
+    /// counted as skipped. `None` when not even size 0 was finished, and for the
+    /// other tiers.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub exhaustive_size: Option<u32>,
 }
 
 /// The result of verifying one game.
@@ -322,6 +328,59 @@ pub struct Sweep {
     pub enumerate_share: f64,
     /// Oracle budget per instance.
     pub budget: usize,
+    /// Which part of the work this run does: every tier's instances are numbered in
+    /// one fixed order, and shard `index` of `count` checks those whose number is
+    /// `index` modulo `count` (tier 1 runs whole in one shard, see
+    /// [`Sweep::tier1`]). The default, 0 of 1, is everything.
+    pub shard: Shard,
+    /// Whether this run does the game's tier 1 (the CLI gives each game's tier 1 to
+    /// one shard, the game's position in the list modulo the shard count).
+    pub tier1: bool,
+    /// Stop the smallest-first enumerations (tiers 2 and 3) after this size.
+    pub max_size: Option<u32>,
+    /// Stop the random phases (tiers 2 and 3) after this many batches.
+    pub random_batches: Option<u64>,
+}
+
+/// One part of a sweep split over several runs (`verify --shard K/N`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// This part, from 0.
+    pub index: u64,
+    /// How many parts; at least 1.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole sweep.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether instance number `order` belongs to this shard.
+    pub fn owns(&self, order: u64) -> bool {
+        order % self.count.max(1) == self.index
+    }
+}
+
+impl FromStr for Shard {
+    type Err = String;
+    /// Reads `K/N` with `0 <= K < N`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (k, n) = s
+            .split_once('/')
+            .ok_or_else(|| format!("expected K/N (e.g. 0/4), got {s:?}"))?;
+        let index: u64 = k
+            .trim()
+            .parse()
+            .map_err(|_| format!("shard index {k:?} is not a non-negative integer"))?;
+        let count: u64 = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("shard count {n:?} is not a positive integer"))?;
+        if count == 0 || index >= count {
+            return Err(format!("shard {index}/{count}: need 0 <= K < N"));
+        }
+        Ok(Shard { index, count })
+    }
 }
 
 impl Default for Sweep {
@@ -331,6 +390,10 @@ impl Default for Sweep {
             time: Duration::from_secs(5),
             enumerate_share: 0.5,
             budget: SWEEP_BUDGET,
+            shard: Shard::ALL,
+            tier1: true,
+            max_size: None,
+            random_batches: None,
         }
     }
 }
@@ -501,18 +564,32 @@ fn check_batch<S: Subject>(
     subject: &S,
     batch: &[(S::Rules, <S::Rules as Rules>::Position)],
     order: u64,
-    budget: usize,
+    sweep: &Sweep,
 ) -> Tally {
+    let budget = sweep.budget;
     batch
         .par_chunks(64)
         .enumerate()
         .map(|(c, chunk)| {
-            let mut solvers: FxHashMap<S::Rules, Solver<S::Rules>> = FxHashMap::default();
             let mut tally = Tally::default();
+            // Each worker thread keeps its solver (and table) per rules across chunks
+            // and batches: small positions recur in every size. One is held while
+            // consecutive instances share their rules.
+            let mut held: Option<Solver<S::Rules>> = None;
             for (i, (rules, pos)) in chunk.iter().enumerate() {
-                let solver = solvers
-                    .entry(rules.clone())
-                    .or_insert_with(|| Solver::verdict_only(rules.clone()).with_budget(budget));
+                if !sweep.shard.owns(order + (c * 64 + i) as u64) {
+                    continue;
+                }
+                let solver = match held.take() {
+                    Some(s) if s.rules() == rules => s,
+                    other => {
+                        if let Some(s) = other {
+                            put_back_solver(s);
+                        }
+                        take_cached_solver(rules, true, budget)
+                    }
+                };
+                let solver = held.insert(solver);
                 match compare(subject, solver, pos) {
                     Ok(None) => tally.checked += 1,
                     Ok(Some(d)) => {
@@ -525,6 +602,9 @@ fn check_batch<S: Subject>(
                     }
                     Err(_) => tally.skipped += 1,
                 }
+            }
+            if let Some(s) = held {
+                put_back_solver(s);
             }
             tally
         })
@@ -550,7 +630,11 @@ pub fn verify_subject<S: Subject, P: Progress + ?Sized>(
     let start = Instant::now();
     let id = subject.id();
     progress.message(format!("{id}: tier 1"));
-    let t1 = subject.tier1();
+    let t1 = if sweep.tier1 {
+        subject.tier1()
+    } else {
+        Tier1Report::default()
+    };
     let t1_time = start.elapsed();
     let tier1 = TierReport {
         tier: 1,
@@ -567,6 +651,7 @@ pub fn verify_subject<S: Subject, P: Progress + ?Sized>(
             oracle: format!("SG table {table}"),
             reproduce: format!("sgcheck verify --game {id}"),
         }),
+        exhaustive_size: None,
     };
 
     let t2_start = Instant::now();
@@ -577,13 +662,22 @@ pub fn verify_subject<S: Subject, P: Progress + ?Sized>(
     let mut order = 0u64;
     // Smallest first: stop at the first size with a disagreement, it holds the smallest.
     let mut size = 0u32;
-    while Instant::now() < enumerate_until && tally.disagreements == 0 {
+    let mut exhaustive_size = None;
+    while Instant::now() < enumerate_until
+        && tally.disagreements == 0
+        && sweep.max_size.is_none_or(|m| size <= m)
+    {
         let batch = subject.instances(size);
         if batch.is_empty() {
             break;
         }
         let n = batch.len() as u64;
-        tally = tally.merge(check_batch(subject, &batch, order, sweep.budget));
+        let t = check_batch(subject, &batch, order, sweep);
+        let found = t.disagreements > 0;
+        tally = tally.merge(t);
+        if !found {
+            exhaustive_size = Some(size);
+        }
         order += n;
         progress.message(format!(
             "{id}: tier 2, size {size}, {} positions",
@@ -592,13 +686,16 @@ pub fn verify_subject<S: Subject, P: Progress + ?Sized>(
         size += 1;
     }
     let mut round = 0u64;
-    while Instant::now() < random_until && tally.disagreements == 0 {
+    while Instant::now() < random_until
+        && tally.disagreements == 0
+        && sweep.random_batches.is_none_or(|m| round < m)
+    {
         let mut rng =
             ChaCha8Rng::seed_from_u64(sweep.seed ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let batch: Vec<_> = (0..2048)
             .map(|_| subject.random_instance(&mut rng))
             .collect();
-        tally = tally.merge(check_batch(subject, &batch, order, sweep.budget));
+        tally = tally.merge(check_batch(subject, &batch, order, sweep));
         order += batch.len() as u64;
         round += 1;
         progress.message(format!("{id}: tier 2, random, {} positions", tally.checked));
@@ -613,7 +710,11 @@ pub fn verify_subject<S: Subject, P: Progress + ?Sized>(
         seconds: t2_time.as_secs_f64(),
         per_second: per_second(tally.checked, t2_time),
         first_disagreement: tally.first.map(|(_, d)| d),
+        exhaustive_size,
     };
+    // The solvers this game's workers kept are of no use to the next game.
+    rayon::broadcast(|_| sgcheck_oracles::clear_solver_cache());
+    sgcheck_oracles::clear_solver_cache();
     progress.game_done();
     GameReport {
         game: id.to_string(),
@@ -694,6 +795,9 @@ pub fn verify_problem<P: crate::problems::Problem>(p: &P, sweep: &Sweep) -> Tier
             .enumerate()
             .map(|(i, c)| {
                 let mut t = Tally::default();
+                if !sweep.shard.owns(order + i as u64) {
+                    return t;
+                }
                 match check(c) {
                     Ok(None) => t.checked = 1,
                     Ok(Some(d)) => {
@@ -710,7 +814,11 @@ pub fn verify_problem<P: crate::problems::Problem>(p: &P, sweep: &Sweep) -> Tier
     let mut tally = Tally::default();
     let mut order = 0u64;
     let mut size = 0u32;
-    while Instant::now() < enumerate_until && tally.disagreements == 0 && size < 64 {
+    while Instant::now() < enumerate_until
+        && tally.disagreements == 0
+        && size < 64
+        && sweep.max_size.is_none_or(|m| size <= m)
+    {
         let cases = p.small_cases(size);
         size += 1;
         if cases.is_empty() {
@@ -720,7 +828,10 @@ pub fn verify_problem<P: crate::problems::Problem>(p: &P, sweep: &Sweep) -> Tier
         order += cases.len() as u64;
     }
     let mut round = 0u64;
-    while Instant::now() < until && tally.disagreements == 0 {
+    while Instant::now() < until
+        && tally.disagreements == 0
+        && sweep.random_batches.is_none_or(|m| round < m)
+    {
         let mut rng = ChaCha8Rng::seed_from_u64(
             sweep.seed ^ 0x5EED ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
@@ -746,6 +857,7 @@ pub fn verify_problem<P: crate::problems::Problem>(p: &P, sweep: &Sweep) -> Tier
         seconds: start.elapsed().as_secs_f64(),
         per_second: per_second(tally.checked, start.elapsed()),
         first_disagreement: tally.first.map(|(_, d)| d),
+        exhaustive_size: None,
     }
 }
 
@@ -787,6 +899,7 @@ pub fn verify_problems_of(game: &str, sweep: &Sweep) -> Option<TierReport> {
                     seconds: secs,
                     per_second: per_second(m.checked + r.checked, Duration::from_secs_f64(secs)),
                     first_disagreement: m.first_disagreement.or(r.first_disagreement),
+                    exhaustive_size: None,
                 }
             }
         });

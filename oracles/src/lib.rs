@@ -12,12 +12,18 @@
 //! out of the fast solvers means a bug on either side shows up as a disagreement.
 #![deny(missing_docs)]
 
+mod cache;
 pub mod games;
 mod notation;
+pub mod pack;
 mod search;
 
+pub use cache::{clear_solver_cache, put_back_solver, take_cached_solver, with_cached_solver};
 pub use notation::{parse_list, write_list, NotationError};
-pub use search::{Analysis, Outcome, SearchError, Solver, DEFAULT_BUDGET};
+pub use search::{
+    default_memory_limit, set_deadline, set_memory_limit, Analysis, Outcome, SearchError, Solver,
+    Speedups, DEFAULT_BUDGET,
+};
 
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -58,5 +64,35 @@ pub trait Rules {
     /// which only shrinks the table and never changes a verdict.
     fn key(&self, pos: &Self::Position) -> Self::Position {
         pos.clone()
+    }
+
+    /// Calls `f` with each legal move and the position it leads to: the same pairs as
+    /// [`Rules::moves`] lists, in any order. The default goes through
+    /// [`Rules::moves`]; a game may override it to build each child in one reused
+    /// buffer instead of allocating it (a speed-up the solver uses unless
+    /// [`Speedups::in_place_children`] is off, and that the tests check against
+    /// [`Rules::moves`] on every small position).
+    fn for_each_move<F: FnMut(Self::Move, &Self::Position)>(&self, pos: &Self::Position, mut f: F) {
+        let mut out = Vec::new();
+        self.moves(pos, &mut out);
+        for (m, p) in out {
+            f(m, &p);
+        }
+    }
+
+    /// The memo key packed into one `u128` (see [`pack`]), when the position is small
+    /// enough; `None` (the default) keeps the key of [`Rules::key`]. It must be a
+    /// function of `key(pos)` that is one-to-one: two positions get equal packed keys
+    /// exactly when their keys are equal, and either both or neither get one.
+    fn packed_key(&self, _pos: &Self::Position) -> Option<u128> {
+        None
+    }
+
+    /// Bytes one position occupies in memory, its heap allocations included; the
+    /// solver's memory limit counts stored and pending positions by it. The default is
+    /// the inline size, right for positions without heap data; games whose positions
+    /// hold a `Vec` add its length.
+    fn position_bytes(&self, _pos: &Self::Position) -> usize {
+        std::mem::size_of::<Self::Position>()
     }
 }

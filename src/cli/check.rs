@@ -1,5 +1,6 @@
 //! `sgcheck check <game> <position>`: one position, both engines, side by side.
 
+use crate::cli::oracle_limits::OracleLimits;
 use crate::cli::{EXIT_FAILURE, EXIT_OK};
 use crate::games;
 use anyhow::{anyhow, bail};
@@ -22,10 +23,14 @@ pub struct Args {
     /// Print a JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// The oracle's time and memory limits.
+    #[command(flatten)]
+    pub limits: OracleLimits,
 }
 
 /// Runs `sgcheck check`.
 pub fn run(args: Args) -> anyhow::Result<i32> {
+    args.limits.apply()?;
     let outcome = games::check_game(
         &args.game,
         args.rules.as_deref(),

@@ -25,6 +25,7 @@ pub mod audit;
 pub mod check;
 pub mod list;
 pub mod options;
+pub mod oracle_limits;
 pub mod solve;
 pub mod verify;
 

@@ -1,5 +1,6 @@
 //! `sgcheck solve <problem> [FILE]`: answer a contest input in the original format.
 
+use crate::cli::oracle_limits::OracleLimits;
 use crate::cli::EXIT_OK;
 use crate::problems::{self, Declared, Problem, Visitor};
 use anyhow::{anyhow, bail, Context};
@@ -34,6 +35,9 @@ pub struct Args {
     /// Most positions the oracle may explore for one case.
     #[arg(long, default_value_t = sgcheck_oracles::DEFAULT_BUDGET, value_name = "N", value_parser = crate::cli::options::budget)]
     pub budget: usize,
+    /// The oracle's time and memory limits (`--engine oracle` only).
+    #[command(flatten)]
+    pub limits: OracleLimits,
 }
 
 struct Solve<'a> {
@@ -123,6 +127,9 @@ pub fn choose(id: Option<&str>, declaration: Option<&Path>) -> anyhow::Result<De
 
 /// Runs `sgcheck solve`.
 pub fn run(mut args: Args) -> anyhow::Result<i32> {
+    if args.engine == Engine::Oracle {
+        args.limits.apply()?;
+    }
     // With --problem, the one positional argument is the input file.
     if args.declaration.is_some() && args.file.is_none() {
         args.file = args.problem.take().map(PathBuf::from);

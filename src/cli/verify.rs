@@ -2,7 +2,7 @@
 
 use crate::cli::{options, EXIT_FAILURE, EXIT_OK, EXIT_USAGE};
 use crate::games;
-use crate::verify::{progress_bar, GameReport, Report, Sweep, SWEEP_BUDGET};
+use crate::verify::{progress_bar, GameReport, Report, Shard, Sweep, SWEEP_BUDGET};
 use anyhow::{anyhow, bail};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -32,6 +32,23 @@ pub struct Args {
     /// built-in ones) and the sweep covers its game, unless `--game` says otherwise.
     #[arg(long = "problem", value_name = "FILE")]
     pub declaration: Option<PathBuf>,
+    /// Run part K of N (from 0): every tier's instances are numbered in one fixed
+    /// order and this run checks those numbered K modulo N; tier 1 of the i-th game
+    /// runs in shard i modulo N. N runs with the same seed check what one run does.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Stop the smallest-first enumerations after this total size (makes a run, and
+    /// its shards, independent of the machine's speed together with --random-batches).
+    #[arg(long, value_name = "SIZE")]
+    pub max_size: Option<u32>,
+    /// Stop the random phases after this many batches (2048 positions in tier 2, 256
+    /// cases in tier 3).
+    #[arg(long, value_name = "N")]
+    pub random_batches: Option<u64>,
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    s.parse()
 }
 
 /// Runs `sgcheck verify`.
@@ -56,9 +73,15 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         }
     }
     let seed = args.seed.unwrap_or_else(rand::random);
+    let shard = args.shard.unwrap_or(Shard::ALL);
     if !args.json {
+        let part = if shard.count > 1 {
+            format!(", shard {}/{}", shard.index, shard.count)
+        } else {
+            String::new()
+        };
         outln!(
-            "verify: seed {seed}, {} game(s), {:.0} s budget",
+            "verify: seed {seed}, {} game(s), {:.0} s budget{part}",
             ids.len(),
             args.time
         );
@@ -70,6 +93,9 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         seed,
         time: Duration::from_secs_f64(slot * 0.85),
         budget: args.budget,
+        shard,
+        max_size: args.max_size,
+        random_batches: args.random_batches,
         ..Sweep::default()
     };
     let sweep3 = Sweep {
@@ -78,7 +104,11 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     };
     let pb = progress_bar(ids.len() as u64, !args.no_progress && !args.json);
     let mut reports: Vec<GameReport> = Vec::new();
-    for id in &ids {
+    for (i, id) in ids.iter().enumerate() {
+        let sweep = Sweep {
+            tier1: shard.owns(i as u64),
+            ..sweep.clone()
+        };
         // A game that is declarable but has no sweep of its own gets tier 3 only.
         let mut r = games::verify_game(id, &sweep, &pb).unwrap_or_else(|| GameReport {
             game: id.clone(),
@@ -129,13 +159,16 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     if disagreements > 0 {
         return Ok(EXIT_FAILURE);
     }
-    // A tier that compared nothing proves nothing: the run does not pass.
+    // A tier that compared nothing proves nothing: the run does not pass. (A game's
+    // tier 1 that another shard runs is not this run's to check.)
     let empty: Vec<String> = report
         .games
         .iter()
-        .flat_map(|g| {
+        .enumerate()
+        .flat_map(|(i, g)| {
             g.tiers
                 .iter()
+                .filter(move |t| t.tier != 1 || shard.owns(i as u64))
                 .filter(|t| t.agreements + t.disagreements == 0)
                 .map(move |t| format!("{} tier {}", g.game, t.tier))
         })
@@ -154,7 +187,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 
 fn print_table(report: &Report) {
     outln!(
-        "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12}",
+        "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12}  exhaustive",
         "game",
         "tier",
         "checked",
@@ -165,15 +198,21 @@ fn print_table(report: &Report) {
     );
     for g in &report.games {
         for t in &g.tiers {
+            let exhaustive = match (t.tier, t.exhaustive_size) {
+                (2, Some(n)) => format!("size <= {n}"),
+                (2, None) => "none".to_string(),
+                _ => String::new(),
+            };
             outln!(
-                "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12.0}",
+                "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12.0}  {}",
                 g.game,
                 t.tier,
                 t.checked,
                 t.agreements,
                 t.disagreements,
                 t.skipped,
-                t.per_second
+                t.per_second,
+                exhaustive
             );
         }
     }

@@ -1,7 +1,7 @@
 //! Bash's game: a pile of n stones, take 1 to m; the Grundy value of a pile is
 //! n mod (m+1).
 //!
-//! Rules (SPEC.md, game `bash`; the oracle's [`Bash`]): a move takes 1 to `m` stones
+//! Rules (game `bash`; the oracle's [`Bash`]): a move takes 1 to `m` stones
 //! from one pile; normal play. The contest (hdu1846, "Brave Game") has one pile; the
 //! oracle and this module allow a row of piles, which is a sum of one-pile games.
 //!
@@ -182,7 +182,7 @@ mod tests {
 
     #[test]
     fn table_matches_closed_form() {
-        // SPEC.md, game `bash`: SG = n % (m+1). A quick slice of tier 1.
+        // Game `bash`: SG = n % (m+1). A quick slice of tier 1.
         for m in 1..=6 {
             for (n, v) in table(m, 300).into_iter().enumerate() {
                 assert_eq!(v, pile_value(n as u64, m), "m={m} n={n}");
@@ -192,7 +192,7 @@ mod tests {
 
     #[test]
     fn spec_samples_hdu1846() {
-        // SPEC.md, hdu1846 sample: `23 2` => first, `4 3` => second.
+        // hdu1846 statement sample: `23 2` => first, `4 3` => second.
         assert!(first_wins(23, 2));
         assert!(!first_wins(4, 3));
         // 23 = 7*3 + 2: the one winning move takes 2, leaving 21, a multiple of 3.

@@ -1,7 +1,7 @@
 //! E&D (SDOI2009, Luogu P2148): 2n piles in pairs; remove one pile of a pair and split
 //! the other into two non-empty piles that take both places.
 //!
-//! Rules (SPEC.md, game `ed`): normal play; a pair where both piles hold one stone has
+//! Rules (game `ed`): normal play; a pair where both piles hold one stone has
 //! no move, so the position where every pile is 1 is lost for the player to move.
 //!
 //! Pairs never interact, so a position is a sum of pairs and its value is the XOR of
@@ -10,7 +10,7 @@
 //! the two *sums* a and b it may split, and if `m(s)` is the set of values of the pairs
 //! (x, s-x), then SG(a, b) = mex(m(a) ∪ m(b)).
 //!
-//! Closed form (SPEC.md, checked to 60 there; OEIS A053398): SG(a, b) is the index of
+//! Closed form (checked by exhaustive search to 60; OEIS A053398): SG(a, b) is the index of
 //! the lowest zero bit of (a-1) | (b-1). Why, by induction on a + b: the key fact is
 //! that m(s) is exactly the set of one bits of s - 1. Write p = x - 1, q = s - x - 1,
 //! so p + q = s - 2 and, by the induction hypothesis, the pair (x, s-x) has the value
@@ -226,7 +226,7 @@ mod tests {
 
     #[test]
     fn spec_sample_p2148() {
-        // SPEC.md p2148 sample: `1 2 3 1` => YES, `1 1 1 1 1 1` => NO.
+        // p2148 statement sample: `1 2 3 1` => YES, `1 1 1 1 1 1` => NO.
         // (1,2): 0|1 = 1, lowest zero bit 1; (3,1): 2|0 = 2, lowest zero bit 0.
         assert_eq!(pair_value(1, 2), 1);
         assert_eq!(pair_value(3, 1), 0);
@@ -242,7 +242,7 @@ mod tests {
 
     #[test]
     fn table_matches_closed_form() {
-        // SPEC.md (checked to 60; OEIS A053398): the definition (mex over one pair's
+        // Checked to 60 by exhaustive search (OEIS A053398): the definition (mex over one pair's
         // splits) against the lowest-zero-bit formula, on 256 x 256.
         let sets = option_sets(256);
         for a in 1..=256 {

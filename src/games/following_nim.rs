@@ -2,13 +2,13 @@
 //! same pile; solved exactly by two tables over one pile (the special-only chain, then
 //! the ordinary game that avoids special-winning sizes).
 //!
-//! Rules (SPEC.md, game `following-nim`, whose reading is the definition; the oracle's
+//! Rules (game `following-nim`, whose reading is the definition; the oracle's
 //! [`FollowingNim`]): piles of stones and a set S of special amounts. A move takes
 //! `t >= 1` stones from one pile. After a special move (`t` in S) the next player is
 //! *forced*: they must take from that same pile, and with that pile empty they have no
 //! move and lose. A forced player's special move forces again; any ordinary move leaves
 //! the next player free. A free player with only empty piles loses (normal play).
-//! There is no public statement of TopCoder's FollowingNim; SPEC.md's rules are the
+//! There is no public statement of TopCoder's FollowingNim; the rules above are the
 //! reference, and the oracle plays them literally.
 //!
 //! # The two tables
@@ -593,7 +593,7 @@ mod tests {
 
     #[test]
     fn spec_samples_followingnim() {
-        // SPEC.md, followingnim samples: piles `7`, specials `7` => 1 winning move
+        // followingnim statement sample: piles `7`, specials `7` => 1 winning move
         // (taking all 7 is special and leaves the forced opponent an empty pile).
         let a = analyze(&rules(&[7]), &pos("7"));
         assert!(a.win);
@@ -632,7 +632,7 @@ mod tests {
         let r = rules(&[1]);
         assert_eq!(analyze(&r, &pos("1,5@0")).winning, vec![take(0, 1)]);
         assert!(!analyze(&r, &pos("2,5@0")).win);
-        // SPEC.md: forced on an empty pile, no move, lose, whatever else is left.
+        // The rules: forced on an empty pile, no move, lose, whatever else is left.
         for s in [&[][..], &[1], &[3]] {
             let a = analyze(&rules(s), &pos("0,3@0"));
             assert!(!a.win && a.winning.is_empty());
@@ -789,7 +789,7 @@ mod tests {
         }
     }
 
-    /// SPEC.md's bug class: a dangling `else`. Written in C as
+    /// A bug class of real solutions: a dangling `else`. Written in C as
     ///
     /// ```text
     /// if (special[t])

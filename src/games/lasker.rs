@@ -1,10 +1,10 @@
 //! Lasker's Nim: take any positive number from one pile, or split one pile in two.
 //!
-//! Rules (SPEC.md, game `lasker`; contest problem hdu3032 "Nim or not Nim?"): normal
+//! Rules (game `lasker`; contest problem hdu3032 "Nim or not Nim?"): normal
 //! play; a move takes any positive number of stones from one pile, or splits one pile
 //! into two non-empty piles.
 //!
-//! Closed form (SPEC.md, checked to 199 there; Berlekamp, Conway and Guy, *Winning
+//! Closed form (checked by exhaustive search to 199; Berlekamp, Conway and Guy, *Winning
 //! Ways*, "Lasker's Nim"): SG(0) = 0 and, for k >= 0,
 //! SG(4k+1) = 4k+1, SG(4k+2) = 4k+2, SG(4k+3) = 4k+4, SG(4k+4) = 4k+3.
 //!
@@ -238,12 +238,12 @@ impl Subject for LaskerSubject {
 
     fn tier1(&self) -> Tier1Report {
         let mut report = Tier1Report::default();
-        // 1. The SPEC.md golden sequence, then the closed form against the table
+        // 1. The golden sequence, then the closed form against the table
         // computed from the rules alone.
         let golden = [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11];
         for (n, &v) in golden.iter().enumerate() {
             report.compare(
-                format!("pile {n} (SPEC.md sequence)"),
+                format!("pile {n} (golden sequence)"),
                 pile_value(n as u64),
                 v,
             );
@@ -315,7 +315,7 @@ mod tests {
 
     #[test]
     fn spec_golden_sequence() {
-        // SPEC.md golden sequence "Lasker's Nim: 0,1,2,4,3,5,6,8,7,9,10,12,11".
+        // Golden sequence "Lasker's Nim: 0,1,2,4,3,5,6,8,7,9,10,12,11".
         let want = [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11];
         let got: Vec<u64> = (0..13).map(pile_value).collect();
         assert_eq!(got, want);
@@ -324,7 +324,7 @@ mod tests {
 
     #[test]
     fn table_matches_closed_form() {
-        // SPEC.md: the closed form is "checked to 199"; the table is the rules alone.
+        // The closed form was checked to 199 by exhaustive search; the table is the rules alone.
         for (n, v) in table(600).into_iter().enumerate() {
             assert_eq!(v, pile_value(n as u64), "pile {n}");
         }
@@ -347,7 +347,7 @@ mod tests {
 
     #[test]
     fn largest_contest_pile_passes_32_bits() {
-        // SPEC.md, hdu3032 known answer: a pile of 2^31-1 has SG 2^31, past a signed
+        // hdu3032 known answer: a pile of 2^31-1 has SG 2^31, past a signed
         // 32-bit int (2^31 - 1 = 4k+3, so its value is 4k+4).
         let top = (1u64 << 31) - 1;
         assert_eq!(pile_value(top), 1 << 31);
@@ -367,7 +367,7 @@ mod tests {
 
     #[test]
     fn spec_sample_hdu3032() {
-        // SPEC.md hdu3032 sample: `2 2 3` => Alice, `3 3` => Bob.
+        // hdu3032 statement sample: `2 2 3` => Alice, `3 3` => Bob.
         assert!(first_wins(&[2, 2, 3]));
         assert!(!first_wins(&[3, 3]));
         // 2,2,3: values 2,2,4, xor 4: the pile 3 must reach 0 (take all 3), or split

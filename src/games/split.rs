@@ -2,7 +2,7 @@
 //! "A Funny Stone Game"): every bean is a game of its own, and a bean at distance d
 //! from the last bottle is worth the d-th odious number.
 //!
-//! Rules (SPEC.md, game `split`; the oracle's [`SplitGame`]): bottles 0..n-1 hold beans.
+//! Rules (game `split`; the oracle's [`SplitGame`]): bottles 0..n-1 hold beans.
 //! A move picks i < j <= k < n with bottle i non-empty, takes one bean out of bottle i
 //! and puts one bean into bottle j and one into bottle k (two into j when j == k).
 //! Normal play.
@@ -43,7 +43,7 @@
 //! fits, because g is one-to-one: [`distance_of_value`] inverts it, so the analysis
 //! costs O(n^2) rather than O(n^3).
 //!
-//! Sources: HNOI2007 / bzoj1188 (problem `bzoj1188` in SPEC.md), UVa 1378 (`uva1378`),
+//! Sources: HNOI2007 / bzoj1188 (problem `bzoj1188`), UVa 1378 (`uva1378`),
 //! OEIS A000069 (the odious numbers).
 
 use crate::games::{analyze_sum, mex};
@@ -304,7 +304,7 @@ impl Subject for SplitSubject {
 
     fn tier1(&self) -> Tier1Report {
         let mut report = Tier1Report::default();
-        // The closed form against the mex table, over 4096 distances (SPEC.md asks for
+        // The closed form against the mex table, over 4096 distances (the specification asks for
         // 64; the incremental table makes many more cheap).
         const LEN: usize = 4096;
         let t = table(LEN);
@@ -406,7 +406,7 @@ mod tests {
 
     #[test]
     fn golden_values() {
-        // SPEC.md, "Split game g(d)", and OEIS A000069 (odious numbers) after g(0) = 0.
+        // Split game g(d): OEIS A000069 (odious numbers) after g(0) = 0.
         let spec = [
             0, 1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31, 32, 35, 37, 38,
         ];
@@ -450,7 +450,7 @@ mod tests {
 
     #[test]
     fn spec_known_answers() {
-        // SPEC.md bzoj1188 sample and "Known answers worth keeping as tests (checked)".
+        // bzoj1188 statement sample and known answers checked by exhaustive search.
         assert_eq!(best_and_count(&[1, 0, 1, 5000]), (mv(0, 2, 3), 1));
         assert_eq!(best_and_count(&[0, 0, 1]), (None, 0));
         assert_eq!(best_and_count(&[0, 0, 0, 1, 0]), (mv(3, 4, 4), 1));
@@ -459,7 +459,7 @@ mod tests {
         assert_eq!(best_and_count(&[3, 2, 1, 0, 4, 5]), (mv(0, 2, 5), 1));
         let one_to_21: Vec<u64> = (1..=21).collect();
         assert_eq!(best_and_count(&one_to_21), (mv(0, 2, 20), 10));
-        // SPEC.md uva1378 sample: best moves only.
+        // uva1378 statement sample: best moves only.
         assert_eq!(best_and_count(&[1, 0, 1, 100]).0, mv(0, 2, 3));
     }
 
@@ -584,7 +584,7 @@ mod tests {
 
     #[test]
     fn planted_moves_from_empty_bottles() {
-        // SPEC.md, "Mistakes real solutions make": counting moves from an empty bottle
+        // A mistake real solutions make: counting moves from an empty bottle
         // passes both official samples; the smallest failing case is n=5, `0 0 0 1 0`
         // (the bogus move 0:1:2 takes a bean from the empty bottle 0: 7^4^2 = 1).
         let pos = caught(|_, pos| {

@@ -2,7 +2,7 @@
 //! by mex, with the period of the table found and proved, so that any pile size (u64)
 //! is answered exactly.
 //!
-//! Rules (SPEC.md, game `subtraction`; the oracle's [`Subtraction`]): piles; a move
+//! Rules (game `subtraction`; the oracle's [`Subtraction`]): piles; a move
 //! takes s stones from one pile for some s in S (s no larger than the pile); normal
 //! play. hdu1848 is the Fibonacci set {1, 2, 3, 5, 8, ...} with three piles.
 //!
@@ -27,8 +27,8 @@
 //! Then the preperiod is the first t with w(t) = w(t + period).
 //!
 //! Known results used as golden data in tier 1 and the tests: the Fibonacci set gives
-//! OEIS A014588 (SPEC.md lists its first 36 terms, zeros at OEIS A001581);
-//! {2, 3, 5} has period 7 (SPEC.md).
+//! OEIS A014588 (its first 36 terms are tested, zeros at OEIS A001581);
+//! {2, 3, 5} has period 7.
 
 use crate::games::{analyze_sum, mex};
 use crate::verify::{Subject, Tier1Report};
@@ -302,7 +302,7 @@ pub fn analyze_by(set: &[u64], g: impl Fn(u64) -> u64, pos: &Piles) -> Analysis<
     })
 }
 
-/// The Fibonacci terms of SPEC.md's golden sequence, OEIS A014588 (n = 0..35).
+/// The Fibonacci terms of the golden sequence, OEIS A014588 (n = 0..35).
 pub const A014588_PREFIX: [u64; 36] = [
     0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1,
     2, 3, 4, 5,
@@ -384,7 +384,7 @@ impl Subject for SubtractionSubject {
         // test several periods of the extension.
         let fib = Subtraction::fibonacci(1000).expect("limit >= 1");
         Self::compare_with_table(&mut report, &fib, 20_000);
-        // Golden data (SPEC.md): A014588 and the period 7 of {2, 3, 5}.
+        // Golden data: A014588 and the period 7 of {2, 3, 5}.
         if let Ok(s) = SubtractionSolver::new(&fib) {
             for (n, &v) in A014588_PREFIX.iter().enumerate() {
                 report.compare(format_args!("A014588({n})"), s.grundy(n as u64), v);
@@ -457,8 +457,8 @@ mod tests {
 
     #[test]
     fn fibonacci_golden_a014588() {
-        // SPEC.md golden sequence (OEIS A014588) and its zeros (OEIS A001581, as
-        // listed in SPEC.md: 0,4,10,14,20,24,30,36).
+        // Golden sequence (OEIS A014588) and its zeros (OEIS A001581:
+        // 0,4,10,14,20,24,30,36).
         let s = SubtractionSolver::new(&Subtraction::fibonacci(1000).unwrap()).unwrap();
         for (n, &v) in A014588_PREFIX.iter().enumerate() {
             assert_eq!(s.grundy(n as u64), v, "n={n}");
@@ -469,7 +469,7 @@ mod tests {
 
     #[test]
     fn period_of_235_is_7() {
-        // SPEC.md: "subtraction {2,3,5} has period 7" (pure: preperiod 0).
+        // Known period: "subtraction {2,3,5} has period 7" (pure: preperiod 0).
         let s = SubtractionSolver::new(&set(&[2, 3, 5])).unwrap();
         assert_eq!((s.preperiod(), s.period()), (0, 7));
         // One period: 0,0,1,1,2,2,3 (mex by hand: g(4) = mex{g(2), g(1)} = mex{1,0}).
@@ -543,7 +543,7 @@ mod tests {
 
     #[test]
     fn spec_samples_hdu1848() {
-        // SPEC.md, hdu1848 sample: `1 1 1` => Fibo, `1 4 1` => Nacci.
+        // hdu1848 statement sample: `1 1 1` => Fibo, `1 4 1` => Nacci.
         let s = SubtractionSolver::new(&Subtraction::fibonacci(1000).unwrap()).unwrap();
         let a = s.analyze(&Piles(vec![1, 1, 1]));
         assert!(a.win);

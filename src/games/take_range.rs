@@ -1,7 +1,7 @@
 //! Take-range (misère): take p..=q coins, whoever takes the last coin loses; the
 //! player to move loses exactly when 1 <= n mod (p+q) <= p.
 //!
-//! Rules (SPEC.md, game `take-range`; contest hdu2897 "邂逅明下"; the oracle's
+//! Rules (game `take-range`; contest hdu2897 "邂逅明下"; the oracle's
 //! [`TakeRange`]): one pile of n coins; a move takes at least p and at most q coins,
 //! and when fewer than p remain the player must take them all. The player who takes
 //! the last coin **loses**. At n = 0 the previous player took the last coin, so the
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn spec_samples_hdu2897() {
-        // SPEC.md, hdu2897 samples: `7 2 4` => LOST, `6 2 4` => WIN.
+        // hdu2897 statement sample: `7 2 4` => LOST, `6 2 4` => WIN.
         assert!(!first_wins(2, 4, 7));
         assert!(first_wins(2, 4, 6));
         // From 6 with p=2, q=4: taking 4 leaves 2, residue 2 of 6: lost. Taking 2
@@ -297,7 +297,7 @@ mod tests {
 
     #[test]
     fn table_matches_closed_form() {
-        // SPEC.md ("lose iff 1 <= n % (p+q) <= p", checked): a slice of tier 1.
+        // Closed form ("lose iff 1 <= n % (p+q) <= p", checked): a slice of tier 1.
         for q in 1..=9 {
             for p in 1..=q {
                 let w = win_table(p, q, 200);

@@ -1,6 +1,6 @@
 //! Bash's game, generalized to several piles.
 //!
-//! Rules (SPEC.md, game `bash`; contest problem hdu1846 "Brave Game"): a pile of `n`
+//! Rules (game `bash`; contest problem hdu1846 "Brave Game"): a pile of `n`
 //! stones; a move takes at least 1 and at most `m` stones from it. Normal play: the
 //! player with no move (the pile is empty) loses. The contest has a single pile; here a
 //! position is a row of piles and a move takes 1 to `m` stones from any one of them, so
@@ -50,6 +50,29 @@ impl Rules for Bash {
         k.0.sort_unstable();
         k
     }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &Piles)>(&self, pos: &Piles, mut f: F) {
+        let mut next = pos.clone();
+        for (pile, &size) in pos.0.iter().enumerate() {
+            for amount in 1..=size.min(self.m) {
+                next.0[pile] = size - amount;
+                f(Take { pile, amount }, &next);
+            }
+            next.0[pile] = size;
+        }
+    }
+
+    /// The sorted piles (the key), packed when they fit: by count when every pile is
+    /// below 16 (no sort needed), sorted otherwise.
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        crate::pack::pack_multiset(0, None, pos.0.iter().copied())
+            .or_else(|| crate::pack::pack_sorted(0, &pos.0))
+    }
+
+    fn position_bytes(&self, pos: &Piles) -> usize {
+        std::mem::size_of::<Piles>() + pos.0.len() * std::mem::size_of::<u64>()
+    }
 }
 
 impl fmt::Display for Bash {
@@ -94,7 +117,7 @@ mod tests {
 
     #[test]
     fn spec_samples_hdu1846() {
-        // SPEC.md, hdu1846 sample: `23 2` => first, `4 3` => second.
+        // hdu1846 statement sample: `23 2` => first, `4 3` => second.
         let a = analyze(2, "23");
         assert!(a.win);
         // Only one amount leaves the opponent a loss; the oracle finds it by search.
@@ -104,7 +127,7 @@ mod tests {
 
     #[test]
     fn losses_match_spec_fact() {
-        // SPEC.md, game `bash`: one pile n loses iff n % (m+1) == 0. Asserting that
+        // Game `bash`: one pile n loses iff n % (m+1) == 0. Asserting that
         // fact against the plain search is the test.
         for m in 1..=8 {
             let mut solver = Solver::new(Bash { m });
@@ -117,7 +140,7 @@ mod tests {
 
     #[test]
     fn grundy_matches_spec() {
-        // SPEC.md, game `bash`: SG = n % (m+1), measured by minimax over pile + heap.
+        // Game `bash`: SG = n % (m+1), measured by minimax over pile + heap.
         for m in 1..=5 {
             for n in 0..=20 {
                 let got = grundy_by_search(&Bash { m }, &Piles(vec![n]), 8).unwrap();

@@ -1,12 +1,12 @@
 //! E&D (SDOI2009, Luogu P2148).
 //!
-//! Rules (SPEC.md, game `ed`): a position is 2n piles grouped in pairs: piles 0 and 1
+//! Rules (game `ed`): a position is 2n piles grouped in pairs: piles 0 and 1
 //! form pair 0, piles 2 and 3 pair 1, and so on; every pile holds at least one stone.
 //! A move picks one pair, removes one of its two piles, and splits the other pile into
 //! two non-empty piles that take the two places of the pair. Normal play: the player
 //! with no move (every pile holds one stone, so nothing can be split) loses.
 //!
-//! Source: SDOI2009 "E&D", Luogu P2148 (problem `p2148` in SPEC.md).
+//! Source: SDOI2009 "E&D", Luogu P2148 (problem `p2148`).
 //!
 //! Notation: a position is its piles, comma-separated, pairs in order (`1,2,3,1` is the
 //! pairs (1,2) and (3,1); `-` for no pairs). A move is `pair:split:first`: in pair
@@ -84,6 +84,42 @@ impl Rules for Ed {
             .collect();
         pairs.sort_unstable();
         EdPiles(pairs.into_iter().flatten().collect())
+    }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &EdPiles)>(&self, pos: &EdPiles, mut f: F) {
+        let mut next = pos.clone();
+        for (pair, piles) in pos.0.chunks_exact(2).enumerate() {
+            for split in 0..2u8 {
+                let size = piles[split as usize];
+                for first in 1..size {
+                    next.0[2 * pair] = first;
+                    next.0[2 * pair + 1] = size - first;
+                    f(EdMove { pair, split, first }, &next);
+                }
+            }
+            next.0[2 * pair] = piles[0];
+            next.0[2 * pair + 1] = piles[1];
+        }
+    }
+
+    /// The key (pairs sorted within and among themselves), packed when it fits.
+    fn packed_key(&self, pos: &EdPiles) -> Option<u128> {
+        const MAX_PAIRS: usize = crate::pack::MAX_PACKED_VALUES / 2;
+        let pairs = pos.0.len() / 2;
+        if pairs > MAX_PAIRS {
+            return None;
+        }
+        let mut buf = [[0u64; 2]; MAX_PAIRS];
+        for (b, p) in buf.iter_mut().zip(pos.0.chunks_exact(2)) {
+            *b = [p[0].min(p[1]), p[0].max(p[1])];
+        }
+        buf[..pairs].sort_unstable();
+        crate::pack::pack_values(0, buf[..pairs].as_flattened())
+    }
+
+    fn position_bytes(&self, pos: &EdPiles) -> usize {
+        std::mem::size_of::<EdPiles>() + pos.0.len() * std::mem::size_of::<u64>()
     }
 }
 
@@ -187,7 +223,7 @@ mod tests {
 
     #[test]
     fn spec_samples_p2148() {
-        // SPEC.md, p2148 sample: `1 2 3 1` => YES, `1 1 1 1 1 1` => NO.
+        // p2148 statement sample: `1 2 3 1` => YES, `1 1 1 1 1 1` => NO.
         assert!(analyze("1,2,3,1").win);
         let a = analyze("1,1,1,1,1,1");
         assert!(!a.win);
@@ -196,7 +232,7 @@ mod tests {
 
     #[test]
     fn all_ones_has_no_move() {
-        // SPEC.md: "all piles 1 = no move"; the player to move loses at once.
+        // The rules: "all piles 1 = no move"; the player to move loses at once.
         for s in ["-", "1,1", "1,1,1,1,1,1"] {
             let mut out = Vec::new();
             Ed.moves(&s.parse().unwrap(), &mut out);
@@ -229,7 +265,7 @@ mod tests {
 
     #[test]
     fn single_pair_matches_lowest_zero_bit() {
-        // SPEC.md (checked to 60; OEIS A053398): SG(a,b) is the index of the lowest
+        // Checked to 60 by exhaustive search (OEIS A053398): SG(a,b) is the index of the lowest
         // zero bit of (a-1)|(b-1), so a single pair is lost exactly when that index is
         // 0, i.e. when (a-1)|(b-1) is even. Checked here for a, b <= 16 against the
         // plain search, which knows nothing of this.

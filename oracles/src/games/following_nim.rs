@@ -1,6 +1,6 @@
 //! Following Nim (TopCoder "FollowingNim").
 //!
-//! Rules (SPEC.md, game `following-nim`, whose reading is the definition here; no
+//! Rules (game `following-nim`, whose reading is the definition here; no
 //! public statement was found): Nim with a set of *special* amounts. A move takes any
 //! positive number of stones from one pile. A player who is *forced* must take from
 //! the forced pile; if that pile is empty the forced player has no move and loses.
@@ -8,8 +8,8 @@
 //! when `t` is special and is free otherwise; a special move made while forced forces
 //! again. A free player facing only empty piles has no move and loses (normal play).
 //!
-//! Source: TopCoder FollowingNim (problem `followingnim` in SPEC.md), with the rules as
-//! SPEC.md states them.
+//! Source: TopCoder FollowingNim (problem `followingnim`), with the rules as stated
+//! above.
 //!
 //! Notation: the rules are the special amounts, comma-separated (`1,7`; `-` for none).
 //! A position is its piles, comma-separated, with `@i` appended when the player to
@@ -133,6 +133,63 @@ impl Rules for FollowingNim {
             Some(_) => pos.clone(),
         }
     }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &FnPosition)>(&self, pos: &FnPosition, mut f: F) {
+        let mut next = pos.clone();
+        let mut take_from = |pile: usize, size: u64| {
+            for amount in 1..=size {
+                next.piles[pile] = size - amount;
+                next.forced = self.is_special(amount).then_some(pile);
+                f(Take { pile, amount }, &next);
+            }
+            next.piles[pile] = size;
+        };
+        match pos.forced {
+            Some(pile) => {
+                if let Some(&size) = pos.piles.get(pile) {
+                    take_from(pile, size);
+                }
+            }
+            None => {
+                for (pile, &size) in pos.piles.iter().enumerate() {
+                    take_from(pile, size);
+                }
+            }
+        }
+    }
+
+    /// The key packed when it fits: piles below 16 by count (the forced pile apart as
+    /// the head), otherwise tag 0 and the sorted piles for a free position, tag 1 and
+    /// the forced pile followed by the others sorted for a forced one (a forced index
+    /// past the last pile gets no packed key).
+    fn packed_key(&self, pos: &FnPosition) -> Option<u128> {
+        const MAX: usize = crate::pack::MAX_PACKED_VALUES;
+        let small = |head: Option<u64>, skip: Option<usize>| {
+            let rest = pos.piles.iter().enumerate();
+            let rest = rest.filter(move |&(i, _)| Some(i) != skip).map(|(_, &p)| p);
+            crate::pack::pack_multiset(2, head, rest)
+        };
+        match pos.forced {
+            None => small(None, None).or_else(|| crate::pack::pack_sorted(0, &pos.piles)),
+            Some(f) if f < pos.piles.len() && small(Some(pos.piles[f]), Some(f)).is_some() => {
+                small(Some(pos.piles[f]), Some(f))
+            }
+            Some(f) if f < pos.piles.len() && pos.piles.len() <= MAX => {
+                let mut buf = [0u64; MAX];
+                let buf = &mut buf[..pos.piles.len()];
+                buf.copy_from_slice(&pos.piles);
+                buf.swap(0, f);
+                buf[1..].sort_unstable();
+                crate::pack::pack_values(1, buf)
+            }
+            Some(_) => None,
+        }
+    }
+
+    fn position_bytes(&self, pos: &FnPosition) -> usize {
+        std::mem::size_of::<FnPosition>() + pos.piles.len() * std::mem::size_of::<u64>()
+    }
 }
 
 /// The rules are written as the special amounts, comma-separated (`-` for none).
@@ -212,7 +269,7 @@ mod tests {
 
     #[test]
     fn spec_samples_followingnim() {
-        // SPEC.md, followingnim samples: piles `7`, specials `7` => 1 winning move
+        // followingnim statement sample: piles `7`, specials `7` => 1 winning move
         // (taking all 7 is special and leaves the forced opponent an empty pile).
         let a = analyze(&[7], "7");
         assert_eq!(a.winning, vec![take(0, 7)]);
@@ -224,7 +281,7 @@ mod tests {
 
     #[test]
     fn forced_on_empty_pile_loses() {
-        // SPEC.md: "a forced player whose pile is empty has no move and loses", even
+        // The rules: "a forced player whose pile is empty has no move and loses", even
         // with stones elsewhere.
         for specials in [&[][..], &[1], &[3]] {
             let a = analyze(specials, "0,3@0");

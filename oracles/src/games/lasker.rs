@@ -1,6 +1,6 @@
 //! Lasker's Nim: take from a pile, or split a pile in two.
 //!
-//! Rules (SPEC.md, game `lasker`; contest problem hdu3032 "Nim or not Nim?"): a position
+//! Rules (game `lasker`; contest problem hdu3032 "Nim or not Nim?"): a position
 //! is a row of piles; a move either takes any positive number of stones from one pile,
 //! or splits one pile into two non-empty piles. Normal play: the player with no move
 //! (every pile empty) loses.
@@ -132,6 +132,42 @@ impl Rules for Lasker {
         k.0.sort_unstable();
         k
     }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer: a take changes one pile,
+    /// a split changes it and inserts the larger part after it (removed again after).
+    fn for_each_move<F: FnMut(Self::Move, &Piles)>(&self, pos: &Piles, mut f: F) {
+        let mut next = pos.clone();
+        for (pile, &size) in pos.0.iter().enumerate() {
+            for amount in 1..=size {
+                next.0[pile] = size - amount;
+                f(LaskerMove::Take { pile, amount }, &next);
+            }
+            for smaller in 1..=size / 2 {
+                next.0[pile] = smaller;
+                let larger = size - smaller;
+                next.0.insert(pile + 1, larger);
+                let mv = LaskerMove::Split {
+                    pile,
+                    smaller,
+                    larger,
+                };
+                f(mv, &next);
+                next.0.remove(pile + 1);
+            }
+            next.0[pile] = size;
+        }
+    }
+
+    /// The sorted piles (the key), packed when they fit: by count when every pile is
+    /// below 16 (no sort needed), sorted otherwise.
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        crate::pack::pack_multiset(0, None, pos.0.iter().copied())
+            .or_else(|| crate::pack::pack_sorted(0, &pos.0))
+    }
+
+    fn position_bytes(&self, pos: &Piles) -> usize {
+        std::mem::size_of::<Piles>() + pos.0.len() * std::mem::size_of::<u64>()
+    }
 }
 
 impl fmt::Display for Lasker {
@@ -235,14 +271,14 @@ mod tests {
 
     #[test]
     fn spec_samples_hdu3032() {
-        // SPEC.md, hdu3032 sample: `2 2 3` => Alice (first player wins), `3 3` => Bob.
+        // hdu3032 statement sample: `2 2 3` => Alice (first player wins), `3 3` => Bob.
         assert!(analyze("2,2,3").win);
         assert!(!analyze("3,3").win);
     }
 
     #[test]
     fn grundy_sequence_spec() {
-        // SPEC.md golden sequence "Lasker's Nim: 0,1,2,4,3,5,6,8,7,9,10,12,11", one pile
+        // Golden sequence "Lasker's Nim: 0,1,2,4,3,5,6,8,7,9,10,12,11", one pile
         // of n = 0..=12, reproduced by minimax over pile + nim heap.
         let expected = [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11];
         for (n, &g) in expected.iter().enumerate() {
@@ -253,7 +289,7 @@ mod tests {
 
     #[test]
     fn grundy_matches_spec_closed_form() {
-        // SPEC.md, game `lasker` (checked to 199): SG(4k+1)=4k+1, SG(4k+2)=4k+2,
+        // Game `lasker` (checked to 199 by exhaustive search): SG(4k+1)=4k+1, SG(4k+2)=4k+2,
         // SG(4k+3)=4k+4, SG(4k+4)=4k+3; asserted against the search for small piles.
         for n in 1..=16 {
             let spec = match n % 4 {

@@ -1,6 +1,6 @@
 //! Nim.
 //!
-//! Rules (SPEC.md, game `nim`): a position is a row of piles; a move takes any
+//! Rules (game `nim`): a position is a row of piles; a move takes any
 //! positive number of stones from one pile. Normal play: the player with no move
 //! (all piles empty) loses.
 //!
@@ -54,6 +54,29 @@ impl Rules for Nim {
         let mut k = pos.clone();
         k.0.sort_unstable();
         k
+    }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &Piles)>(&self, pos: &Piles, mut f: F) {
+        let mut next = pos.clone();
+        for (pile, &size) in pos.0.iter().enumerate() {
+            for amount in 1..=size {
+                next.0[pile] = size - amount;
+                f(Take { pile, amount }, &next);
+            }
+            next.0[pile] = size;
+        }
+    }
+
+    /// The sorted piles (the key), packed when they fit: by count when every pile is
+    /// below 16 (no sort needed), sorted otherwise.
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        crate::pack::pack_multiset(0, None, pos.0.iter().copied())
+            .or_else(|| crate::pack::pack_sorted(0, &pos.0))
+    }
+
+    fn position_bytes(&self, pos: &Piles) -> usize {
+        std::mem::size_of::<Piles>() + pos.0.len() * std::mem::size_of::<u64>()
     }
 }
 
@@ -133,7 +156,7 @@ mod tests {
 
     #[test]
     fn spec_samples_p2197() {
-        // SPEC.md, p2197 sample: piles 1 1 lose, piles 1 0 win.
+        // p2197 statement sample: piles 1 1 lose, piles 1 0 win.
         assert!(!analyze("1,1").win);
         let a = analyze("1,0");
         assert!(a.win);

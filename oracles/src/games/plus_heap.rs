@@ -12,7 +12,7 @@
 //! position `p` is the unique `v` for which `p` plus a Nim heap of `v` is lost for the
 //! player to move. [`grundy_by_search`] asks the plain minimax [`Solver`] about
 //! `p + 0`, `p + 1`, ... and reports the first lost one, so tests can reproduce a
-//! published Grundy table (OEIS, SPEC.md) through verdicts alone. This is an experiment
+//! published Grundy table (OEIS) through verdicts alone. This is an experiment
 //! *on* the oracle, not theory *inside* it: the solver still knows nothing but "a
 //! position is won iff some move leads to a lost position"; reading the answer as a
 //! Grundy value is the test's interpretation, and a wrong move generator shows up as a

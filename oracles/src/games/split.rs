@@ -1,7 +1,7 @@
 //! The bean-splitting game (HNOI2007 "分裂游戏", bzoj1188 / Luogu P3185; UVa 1378
 //! "A Funny Stone Game").
 //!
-//! Rules (SPEC.md, game `split`): a position is a row of bottles 0..n-1, each holding
+//! Rules (game `split`): a position is a row of bottles 0..n-1, each holding
 //! some number of beans. A move chooses indices i < j <= k < n with bottle i
 //! non-empty, takes one bean out of bottle i, and puts one bean into bottle j and one
 //! into bottle k (two into bottle j when j == k). Normal play: the player with no move
@@ -12,7 +12,7 @@
 //! one bean of weight 3^d by two of weight at most 3^(d-1) each, so the total weight
 //! strictly falls.
 //!
-//! Sources: HNOI2007 / bzoj1188 (problem `bzoj1188` in SPEC.md), UVa 1378 (`uva1378`).
+//! Sources: HNOI2007 / bzoj1188 (problem `bzoj1188`), UVa 1378 (`uva1378`).
 //!
 //! Notation: a position is its bean counts, comma-separated (`1,0,1,5000`; `-` for no
 //! bottles). A move is `i:j:k` (`0:2:3`).
@@ -82,6 +82,48 @@ impl Rules for SplitGame {
                 }
             }
         }
+    }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &Bottles)>(&self, pos: &Bottles, mut f: F) {
+        let n = pos.0.len();
+        let mut next = pos.clone();
+        for i in 0..n {
+            if pos.0[i] == 0 {
+                continue;
+            }
+            next.0[i] -= 1;
+            for j in i + 1..n {
+                for k in j..n {
+                    for b in [j, k] {
+                        next.0[b] = next.0[b]
+                            .checked_add(1)
+                            .expect("bottle count overflows u32");
+                    }
+                    f(SplitMove { i, j, k }, &next);
+                    next.0[j] -= 1;
+                    next.0[k] -= 1;
+                }
+            }
+            next.0[i] += 1;
+        }
+    }
+
+    /// The bean counts in order (the key is the position), packed when they fit.
+    fn packed_key(&self, pos: &Bottles) -> Option<u128> {
+        const MAX: usize = crate::pack::MAX_PACKED_VALUES;
+        if pos.0.len() > MAX {
+            return None;
+        }
+        let mut buf = [0u64; MAX];
+        for (b, &c) in buf.iter_mut().zip(&pos.0) {
+            *b = c as u64;
+        }
+        crate::pack::pack_values(0, &buf[..pos.0.len()])
+    }
+
+    fn position_bytes(&self, pos: &Bottles) -> usize {
+        std::mem::size_of::<Bottles>() + pos.0.len() * std::mem::size_of::<u32>()
     }
 }
 
@@ -180,7 +222,7 @@ mod tests {
 
     #[test]
     fn spec_samples_bzoj1188() {
-        // SPEC.md, bzoj1188 sample: `1 0 1 5000` => `0 2 3 / 1`; `0 0 1` => `-1 -1 -1 / 0`.
+        // bzoj1188 statement sample: `1 0 1 5000` => `0 2 3 / 1`; `0 0 1` => `-1 -1 -1 / 0`.
         // The 5000 beans in the last bottle never move, so this stays small.
         assert_eq!(answer("1,0,1,5000"), ("0:2:3".into(), 1));
         assert_eq!(answer("0,0,1"), ("-1".into(), 0));
@@ -188,7 +230,7 @@ mod tests {
 
     #[test]
     fn spec_samples_uva1378() {
-        // SPEC.md, uva1378 sample: `1 0 1 100` => 0 2 3; `1 0 5` => 0 1 1; `2 1` => -1.
+        // uva1378 statement sample: `1 0 1 100` => 0 2 3; `1 0 5` => 0 1 1; `2 1` => -1.
         assert_eq!(answer("1,0,1,100").0, "0:2:3");
         assert_eq!(answer("1,0,5").0, "0:1:1");
         assert_eq!(answer("2,1").0, "-1");
@@ -196,7 +238,7 @@ mod tests {
 
     #[test]
     fn spec_known_answers() {
-        // SPEC.md, "Known answers worth keeping as tests (checked)", bzoj1188 format.
+        // Known answers, checked by exhaustive search, bzoj1188 format.
         // `0 0 0 1 0` is the smallest case that catches moves from an empty bottle.
         assert_eq!(answer("0,0,0,1,0"), ("3:4:4".into(), 1));
         assert_eq!(answer("1,0,5"), ("0:1:1".into(), 2));
@@ -243,7 +285,7 @@ mod tests {
 
     #[test]
     fn deeper_branching_positions() {
-        // Worked by hand from SPEC.md's formula (g(5) = 8, position value = XOR of g
+        // Worked by hand from the closed form (g(5) = 8, position value = XOR of g
         // over bottles with an odd count): in `3,0,0,0,0,0` a move (0,j,k) leaves two
         // beans in bottle 0 (even); j == k adds two beans (even) and wins, j != k adds
         // g(5-j) xor g(5-k) != 0 and loses. So the winning moves are 0:j:j, j = 1..5.

@@ -1,6 +1,6 @@
 //! Subtraction games: take an amount from a fixed finite set.
 //!
-//! Rules (SPEC.md, game `subtraction`; contest problem hdu1848 "Fibonacci again and
+//! Rules (game `subtraction`; contest problem hdu1848 "Fibonacci again and
 //! again" uses the Fibonacci set on three piles): a position is a row of piles; a move
 //! takes `s` stones from one pile, for some `s` in a finite set `S` of positive amounts
 //! (and `s` no larger than the pile). Normal play: the player with no move loses.
@@ -48,7 +48,7 @@ impl Subtraction {
     }
 
     /// The Fibonacci game of hdu1848: the Fibonacci numbers `1, 2, 3, 5, 8, 13, ...`
-    /// (SPEC.md: F1 = 1, F2 = 2, so 1 appears once) up to and including `limit`.
+    /// (F1 = 1, F2 = 2, so 1 appears once) up to and including `limit`.
     /// For piles no larger than `limit` this is the whole infinite Fibonacci game.
     /// Fails when `limit` is 0 (the set would be empty).
     pub fn fibonacci(limit: u64) -> Result<Self, NotationError> {
@@ -100,6 +100,29 @@ impl Rules for Subtraction {
         k.0.sort_unstable();
         k
     }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &Piles)>(&self, pos: &Piles, mut f: F) {
+        let mut next = pos.clone();
+        for (pile, &size) in pos.0.iter().enumerate() {
+            for &amount in self.set.iter().take_while(|&&s| s <= size) {
+                next.0[pile] = size - amount;
+                f(Take { pile, amount }, &next);
+            }
+            next.0[pile] = size;
+        }
+    }
+
+    /// The sorted piles (the key), packed when they fit: by count when every pile is
+    /// below 16 (no sort needed), sorted otherwise.
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        crate::pack::pack_multiset(0, None, pos.0.iter().copied())
+            .or_else(|| crate::pack::pack_sorted(0, &pos.0))
+    }
+
+    fn position_bytes(&self, pos: &Piles) -> usize {
+        std::mem::size_of::<Piles>() + pos.0.len() * std::mem::size_of::<u64>()
+    }
 }
 
 impl fmt::Display for Subtraction {
@@ -129,7 +152,7 @@ mod tests {
 
     #[test]
     fn spec_samples_hdu1848() {
-        // SPEC.md, hdu1848 sample: `1 1 1` => Fibo (first wins), `1 4 1` => Nacci.
+        // hdu1848 statement sample: `1 1 1` => Fibo (first wins), `1 4 1` => Nacci.
         let mut s = Solver::new(fib());
         let a = s.analyze(&"1,1,1".parse().unwrap()).unwrap();
         assert!(a.win);
@@ -140,7 +163,7 @@ mod tests {
 
     #[test]
     fn fibonacci_single_pile_losses_a001581() {
-        // OEIS A001581 (SPEC.md lists 0,4,...,36; OEIS continues 40,46,50,...): the
+        // OEIS A001581 (0,4,...,36 tested here; OEIS continues 40,46,50,...): the
         // single piles of the Fibonacci subtraction game that the player to move loses.
         let zeros = [
             0, 4, 10, 14, 20, 24, 30, 36, 40, 46, 50, 56, 60, 66, 72, 76, 82, 86,
@@ -154,7 +177,7 @@ mod tests {
 
     #[test]
     fn fibonacci_grundy_a014588() {
-        // SPEC.md golden sequence, OEIS A014588: the first 36 Grundy values of the
+        // Golden sequence, OEIS A014588: the first 36 Grundy values of the
         // Fibonacci subtraction game, reproduced by minimax over pile + nim heap.
         let expected = [
             0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 0, 1, 2, 3, 4,
@@ -180,7 +203,7 @@ mod tests {
 
     #[test]
     fn set_235_has_period_7() {
-        // SPEC.md ("subtraction {2,3,5} has period 7"): the single piles lost, and the
+        // Known period ("subtraction {2,3,5} has period 7"): the single piles lost, and the
         // Grundy values found by search, repeat with period 7 and no shorter period.
         let rules = Subtraction::new(vec![2, 3, 5]).unwrap();
         let mut s = Solver::new(rules.clone());

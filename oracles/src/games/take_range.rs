@@ -1,6 +1,6 @@
 //! Take-range: take between `p` and `q` coins; whoever takes the last coin loses.
 //!
-//! Rules (SPEC.md, game `take-range`; contest problem hdu2897 "邂逅明下"): one pile of
+//! Rules (game `take-range`; contest problem hdu2897 "邂逅明下"): one pile of
 //! `n` coins. A move takes at least `p` and at most `q` coins; if fewer than `p` coins
 //! remain, the player must take all of them (so with `0 < n < p` the only move takes
 //! `n`). **The player who takes the last coin loses.**
@@ -67,6 +67,27 @@ impl Rules for TakeRange {
     /// At an empty pile the previous player took the last coin, and so lost.
     fn stuck_player_wins(&self, pos: &Coins) -> bool {
         pos.0 == 0
+    }
+
+    /// The moves of [`Rules::moves`], without a vector.
+    fn for_each_move<F: FnMut(Self::Move, &Coins)>(&self, pos: &Coins, mut f: F) {
+        let n = pos.0;
+        if n == 0 {
+            return;
+        }
+        let p = self.p.max(1);
+        if n < p {
+            f(TakeCoins(n), &Coins(0));
+            return;
+        }
+        for amount in p..=self.q.min(n) {
+            f(TakeCoins(amount), &Coins(n - amount));
+        }
+    }
+
+    /// The coin count, packed.
+    fn packed_key(&self, pos: &Coins) -> Option<u128> {
+        crate::pack::pack_values(0, &[pos.0])
     }
 }
 
@@ -175,7 +196,7 @@ mod tests {
 
     #[test]
     fn spec_samples_hdu2897() {
-        // SPEC.md, hdu2897 samples: `7 2 4` => LOST, `6 2 4` => WIN.
+        // hdu2897 statement sample: `7 2 4` => LOST, `6 2 4` => WIN.
         assert!(!analyze(2, 4, 7).win);
         let a = analyze(2, 4, 6);
         assert!(a.win);
@@ -185,7 +206,7 @@ mod tests {
 
     #[test]
     fn losses_match_spec_fact() {
-        // SPEC.md, game `take-range` (checked): lose iff 1 <= n % (p+q) <= p.
+        // Game `take-range` (checked by exhaustive search): lose iff 1 <= n % (p+q) <= p.
         for q in 1..=8 {
             for p in 1..=q {
                 let mut solver = Solver::new(TakeRange { p, q });

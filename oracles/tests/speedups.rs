@@ -1,0 +1,275 @@
+//! Every speed-up of the solver against the plain search, on every small position of
+//! every game: the same verdict, remoteness and winning moves, alone and together,
+//! from a fresh table and from a table reused across all the positions. Also the
+//! rules' in-place children against `moves`, and packed keys against keys.
+
+use sgcheck_oracles::games::{
+    bash::Bash,
+    ed::{Ed, EdPiles},
+    following_nim::{FnPosition, FollowingNim},
+    lasker::Lasker,
+    nim::{Nim, Piles},
+    split::{Bottles, SplitGame},
+    subtraction::Subtraction,
+    take_range::{Coins, TakeRange},
+};
+use sgcheck_oracles::{with_cached_solver, Rules, SearchError, Solver, Speedups};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Every vector of length `0..=len` with values in `lo..=hi`.
+fn vectors(len: usize, lo: u64, hi: u64) -> Vec<Vec<u64>> {
+    let mut all = vec![vec![]];
+    let mut last = vec![vec![]];
+    for _ in 0..len {
+        last = last
+            .iter()
+            .flat_map(|v: &Vec<u64>| {
+                (lo..=hi).map(move |x| {
+                    let mut w = v.clone();
+                    w.push(x);
+                    w
+                })
+            })
+            .collect();
+        all.extend(last.iter().cloned());
+    }
+    all
+}
+
+fn check_game<R: Rules + Clone>(name: &str, rules: R, positions: &[R::Position]) {
+    // The children and the keys.
+    let mut by_packed: HashMap<u128, R::Position> = HashMap::new();
+    let mut packed_of_key: HashMap<R::Position, Option<u128>> = HashMap::new();
+    for pos in positions {
+        let mut moves = Vec::new();
+        rules.moves(pos, &mut moves);
+        let mut want: Vec<String> = moves.iter().map(|(m, p)| format!("{m:?} {p:?}")).collect();
+        let mut got = Vec::new();
+        rules.for_each_move(pos, |m, c| got.push(format!("{m:?} {c:?}")));
+        want.sort();
+        got.sort();
+        assert_eq!(got, want, "{name}: children of {pos}");
+        for p in std::iter::once(pos).chain(moves.iter().map(|(_, p)| p)) {
+            let key = rules.key(p);
+            let packed = rules.packed_key(p);
+            if let Some(k) = packed {
+                let other = by_packed.entry(k).or_insert_with(|| key.clone());
+                assert_eq!(*other, key, "{name}: packed key of {p} collides");
+            }
+            let prev = packed_of_key.entry(key).or_insert(packed);
+            assert_eq!(
+                *prev, packed,
+                "{name}: equal keys, different packed keys at {p}"
+            );
+        }
+    }
+    assert!(
+        !by_packed.is_empty() || name == "no-pack",
+        "{name}: no position got a packed key"
+    );
+    // The answers, for both modes and every combination of speed-ups.
+    for verdict_only in [false, true] {
+        let build = |sp: Speedups| {
+            let s = if verdict_only {
+                Solver::verdict_only(rules.clone())
+            } else {
+                Solver::new(rules.clone())
+            };
+            s.with_speedups(sp)
+        };
+        let plain: Vec<_> = positions
+            .iter()
+            .map(|p| build(Speedups::NONE).analyze(p).unwrap())
+            .collect();
+        for sp in Speedups::every_combination() {
+            let mut warm = build(sp);
+            for (pos, want) in positions.iter().zip(&plain) {
+                let cold = build(sp).analyze(pos).unwrap();
+                assert_eq!(
+                    &cold, want,
+                    "{name} {sp:?} verdict_only={verdict_only} {pos}"
+                );
+                let w = warm.analyze(pos).unwrap();
+                assert_eq!(
+                    &w, want,
+                    "{name} {sp:?} warm verdict_only={verdict_only} {pos}"
+                );
+            }
+        }
+    }
+}
+
+fn piles(len: usize, hi: u64) -> Vec<Piles> {
+    vectors(len, 0, hi).into_iter().map(Piles).collect()
+}
+
+#[test]
+fn nim_bash_subtraction() {
+    let mut ps = piles(3, 4);
+    // Beyond what a packed key holds: 30 and 31 piles.
+    ps.push(Piles(vec![1; 31]));
+    let mut v = vec![0; 29];
+    v.push(2);
+    ps.push(Piles(v));
+    ps.push(Piles(vec![300, 2]));
+    check_game("nim", Nim, &ps);
+    for m in 1..=3 {
+        check_game("bash", Bash { m }, &piles(3, 5));
+    }
+    check_game(
+        "subtraction",
+        Subtraction::new(vec![1, 3, 4]).unwrap(),
+        &piles(3, 6),
+    );
+    check_game(
+        "subtraction",
+        Subtraction::fibonacci(1000).unwrap(),
+        &piles(3, 6),
+    );
+}
+
+#[test]
+fn lasker() {
+    let mut ps = piles(3, 4);
+    ps.push(Piles(vec![1; 30]));
+    ps.push(Piles(vec![20]));
+    check_game("lasker", Lasker, &ps);
+}
+
+#[test]
+fn take_range() {
+    for (p, q) in [(1, 1), (1, 3), (2, 4), (3, 3), (5, 9)] {
+        let ps: Vec<Coins> = (0..=40).map(Coins).collect();
+        check_game("take-range", TakeRange { p, q }, &ps);
+    }
+}
+
+#[test]
+fn ed() {
+    let mut ps: Vec<EdPiles> = Vec::new();
+    for pairs in 0..=2 {
+        for v in vectors(2 * pairs, 1, 4) {
+            if v.len() == 2 * pairs {
+                ps.push(EdPiles(v));
+            }
+        }
+    }
+    check_game("ed", Ed, &ps);
+}
+
+#[test]
+fn split() {
+    let ps: Vec<Bottles> = vectors(4, 0, 2)
+        .into_iter()
+        .map(|v| Bottles(v.into_iter().map(|x| x as u32).collect()))
+        .chain([Bottles(vec![0; 31]), Bottles(vec![1, 0, 1, 5000])])
+        .collect();
+    check_game("split", SplitGame, &ps);
+}
+
+#[test]
+fn following_nim() {
+    for specials in [vec![], vec![1], vec![1, 3], vec![2]] {
+        let mut ps = Vec::new();
+        for v in vectors(3, 0, 3) {
+            for forced in std::iter::once(None).chain((0..=v.len()).map(Some)) {
+                ps.push(FnPosition {
+                    piles: v.clone(),
+                    forced,
+                });
+            }
+        }
+        check_game("following-nim", FollowingNim::new(specials).unwrap(), &ps);
+    }
+}
+
+#[test]
+fn cached_solver_is_reused_and_agrees() {
+    let rules = Lasker;
+    let pos = Piles(vec![3, 4]);
+    let want = Solver::new(rules)
+        .with_speedups(Speedups::NONE)
+        .analyze(&pos)
+        .unwrap();
+    let first = with_cached_solver(&rules, false, 100_000, |s| {
+        let a = s.analyze(&pos).unwrap();
+        (a, s.table_len())
+    });
+    assert_eq!(first.0, want);
+    assert!(first.1 > 0);
+    // The second query finds the table of the first.
+    let len = with_cached_solver(&rules, false, 100_000, |s| s.table_len());
+    assert_eq!(len, first.1);
+}
+
+#[test]
+fn memory_limit_is_a_clean_error() {
+    // 1000 piles of 1 with nothing but the plain search: the stack would hold about a
+    // million positions of 8 KB each. A 64 MiB limit stops it with an error, quickly.
+    let pos = Piles(vec![1; 1000]);
+    let t = Instant::now();
+    let err = Solver::new(Nim)
+        .with_speedups(Speedups::NONE)
+        .with_memory_limit(64 << 20)
+        .analyze(&pos)
+        .unwrap_err();
+    assert_eq!(err, SearchError::Memory { limit: 64 << 20 });
+    assert!(t.elapsed() < Duration::from_secs(20));
+    // Children that would not fit all at once are refused before they are built.
+    let err = Solver::new(Nim)
+        .with_memory_limit(1 << 20)
+        .analyze(&Piles(vec![1; 10_000]))
+        .unwrap_err();
+    assert_eq!(err, SearchError::Memory { limit: 1 << 20 });
+}
+
+#[test]
+fn time_limit_is_a_clean_error() {
+    let t = Instant::now();
+    let err = Solver::new(Lasker)
+        .with_budget(usize::MAX)
+        .with_time_limit(Duration::from_millis(200))
+        .analyze(&Piles(vec![45]))
+        .unwrap_err();
+    assert!(matches!(err, SearchError::Time { .. }), "{err:?}");
+    assert!(t.elapsed() < Duration::from_secs(10));
+}
+
+/// Nim with a planted bug in its packed key: the largest pile is left out.
+#[derive(Clone)]
+struct BadPack;
+
+impl Rules for BadPack {
+    type Position = Piles;
+    type Move = sgcheck_oracles::games::nim::Take;
+    fn moves(&self, pos: &Piles, out: &mut Vec<(Self::Move, Piles)>) {
+        Nim.moves(pos, out)
+    }
+    fn key(&self, pos: &Piles) -> Piles {
+        Nim.key(pos)
+    }
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        let mut k = Nim.key(pos).0;
+        k.pop();
+        sgcheck_oracles::pack::pack_sorted(0, &k)
+    }
+}
+
+#[test]
+fn the_comparison_catches_a_planted_packed_key_bug() {
+    let positions = piles(2, 3);
+    let differs = positions.iter().any(|p| {
+        let plain = Solver::new(BadPack)
+            .with_speedups(Speedups::NONE)
+            .analyze(p)
+            .unwrap();
+        let mut fast = Solver::new(BadPack).with_speedups(Speedups::ALL);
+        // Warm, as in a sweep: other positions were solved before.
+        for q in &positions {
+            let _ = fast.analyze(q);
+        }
+        fast.analyze(p).unwrap() != plain
+    });
+    assert!(differs, "a packed key that drops a pile went unnoticed");
+}
