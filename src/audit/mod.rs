@@ -12,9 +12,13 @@
 //! with the exhaustive oracle on small cases (a disagreement there is a bug in
 //! sgcheck, reported as [`AuditError::OracleMismatch`]).
 //!
-//! A failing batch is then isolated and shrunk (`shrink`): greedily, take the first
-//! smaller valid input (fewer cases, then [`Problem::shrink`] of a case) on which the
-//! program still fails *the same way* (same [`Verdict`]), until none does. Every
+//! Batches are sized from the measured time per case (starting small and doubling),
+//! so that a slow program is not made to time out by the batching alone.
+//!
+//! A failing batch is then triaged and shrunk (`shrink`): its cases are run alone,
+//! and every *kind* of failure met (wrong answer, crash, time-out, ...) is shrunk on
+//! its own by delta debugging over cases and values, to a 1-minimal input where time
+//! allows. The smallest of them is the report's counterexample; all are listed. Every
 //! candidate is a complete input, its cases numbered from 0, so answers that print
 //! the case number (`Game 1:`) stay right.
 //!
@@ -30,6 +34,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 pub mod compare;
+pub mod compile;
 pub mod runner;
 pub mod sandbox;
 mod shrink;
@@ -63,11 +68,26 @@ pub const ORACLE_FREE_SECONDS: f64 = 0.25;
 /// Oracle budget for confirming the expected output of the final wrong-answer
 /// counterexample (once per audit, so it can be generous).
 pub const CONFIRM_BUDGET: usize = sgcheck_oracles::DEFAULT_BUDGET;
+/// Largest single-case input (in bytes) of a final wrong-answer counterexample whose
+/// expected output is confirmed by the oracle: the oracle's moves are whole copies of
+/// the position, so a case of thousands of piles would take gigabytes before its
+/// budget stops it.
+pub const CONFIRM_MAX_BYTES: usize = 1024;
 /// Most input bytes in one batch (a single larger case still runs alone).
 pub const BATCH_MAX_BYTES: usize = 4 << 20;
 /// Most bytes of the actual output kept in a [`Counterexample`] (the `--save`d
 /// `.out` file has all of it).
 pub const REPORT_OUTPUT_MAX: usize = 64 * 1024;
+/// Cases in the first batches of the search; batch `s` holds at most this times 2^s
+/// (and at most what the measured time per case allows), so a slow program is
+/// measured on small batches before it gets large ones.
+pub const FIRST_BATCH_CASES: usize = 8;
+/// Share of `--timeout` a batch is sized to take, from the measured time per case:
+/// well under the limit, so batching alone does not make a program time out.
+pub const BATCH_TIME_SHARE: f64 = 0.2;
+/// Most cases of a failing batch run alone before shrinking (smallest first), to find
+/// failures of other kinds hidden by the batch's.
+pub const TRIAGE_MAX_CASES: usize = 64;
 
 /// How an audit runs.
 #[derive(Clone, Debug)]
@@ -89,6 +109,10 @@ pub struct AuditOptions {
     pub batch: bool,
     /// Oracle budget of the cross-check (0 disables it).
     pub oracle_budget: usize,
+    /// The program was built from source with sanitizers (`--sanitize`): `limits`
+    /// already hold the longer time limit ([`compile::sanitized_limits`]); the
+    /// reproduce line gives `--timeout` without it.
+    pub sanitize: bool,
 }
 
 impl Default for AuditOptions {
@@ -102,6 +126,7 @@ impl Default for AuditOptions {
             mode: CompareMode::Tokens,
             batch: true,
             oracle_budget: DEFAULT_ORACLE_BUDGET,
+            sanitize: false,
         }
     }
 }
@@ -200,7 +225,11 @@ pub(crate) fn judge(
             None,
         )
     } else if !r.exit.success() {
-        (Verdict::RuntimeError, r.exit.to_string(), None)
+        let detail = match sanitizer_message(&r.stderr) {
+            Some(m) => format!("{}: {m}", r.exit),
+            None => r.exit.to_string(),
+        };
+        (Verdict::RuntimeError, detail, None)
     } else {
         let m = compare::compare(expected, &r.stdout, mode)?;
         (Verdict::WrongAnswer, m.describe(), Some(m))
@@ -214,9 +243,48 @@ pub(crate) fn judge(
     })
 }
 
+/// The first report of a sanitizer in a program's standard error, or of a Rust panic
+/// (overflow checks): `signed integer overflow: 2147483647 + 1 cannot be represented
+/// in type 'int'`, `AddressSanitizer: heap-buffer-overflow on address ...`,
+/// `attempt to add with overflow`.
+pub fn sanitizer_message(stderr: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(stderr);
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if let Some(i) = line.find("runtime error: ") {
+            return Some(line[i + "runtime error: ".len()..].trim().to_string());
+        }
+        if let Some(i) = line.find("ERROR: ") {
+            let rest = line[i + "ERROR: ".len()..].trim();
+            if rest.contains("Sanitizer") {
+                return Some(rest.to_string());
+            }
+        }
+        if line.starts_with("thread '") && line.contains("panicked at") {
+            // Rust 1.73+: the message is on the next line.
+            return lines.next().map(|m| m.trim().to_string());
+        }
+    }
+    None
+}
+
+/// A time-out that only a batch of several cases shows: each case alone and every
+/// smaller batch tried passes. The program is slow per case, not stuck on one input.
+#[derive(Clone, Debug, Serialize)]
+pub struct BatchOnly {
+    /// Cases in the batch that timed out.
+    pub cases: usize,
+    /// Time per case measured during the audit (seconds).
+    pub seconds_per_case: f64,
+    /// The time limit of one run (seconds).
+    pub timeout: f64,
+}
+
 /// The minimal failing input and what the program did on it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Counterexample {
+    /// The kind of failure.
+    pub verdict: Verdict,
     /// The input, in the problem's format.
     pub input: String,
     /// The expected output (fast solver).
@@ -226,9 +294,14 @@ pub struct Counterexample {
     /// Smaller failing inputs accepted while shrinking (isolating the failing case
     /// of a batch counts too).
     pub shrink_steps: u64,
-    /// True when no shrink candidate fails any more; false when the shrink budget ran
-    /// out or the case was too large to shrink.
+    /// Runs spent shrinking this failure.
+    pub shrink_runs: u64,
+    /// True when no shrink candidate of any kind fails any more (1-minimal); false
+    /// when the shrink budget ran out first.
     pub minimal: bool,
+    /// Set when only a batch times out (its cases pass alone): a time-out made by
+    /// batching slow cases, not a time limit of one input.
+    pub batch_only: Option<BatchOnly>,
     /// Cases in the input.
     pub cases: usize,
     /// What went wrong, in words: the exit code or signal, the first difference.
@@ -257,8 +330,14 @@ pub struct Report {
     pub seconds: f64,
     /// The seed used.
     pub seed: u64,
-    /// The minimal failing input; `null` when the verdict is `ok`.
+    /// The smallest failing input found (of any kind); `null` when the verdict is `ok`.
     pub counterexample: Option<Counterexample>,
+    /// Every kind of failure found, each with its own minimal input, smallest first
+    /// (the first is `counterexample`).
+    pub failures: Vec<Counterexample>,
+    /// Runs after the search: running the cases of a failing batch alone, and
+    /// shrinking every failure.
+    pub shrink_runs: u64,
     /// The command audited.
     pub command: String,
     /// A command line that repeats this audit.
@@ -277,6 +356,23 @@ pub struct Report {
     pub jobs: usize,
     /// Whether cases were batched.
     pub batched: bool,
+    /// How the program was built, when it was given as a source file.
+    pub build: Option<Build>,
+}
+
+/// How a source file was built for the audit.
+#[derive(Clone, Debug, Serialize)]
+pub struct Build {
+    /// The source file as given.
+    pub source: String,
+    /// The language, from the file's extension.
+    pub language: String,
+    /// The compile command, as a user would type it (empty for interpreted code).
+    pub compile: String,
+    /// How to run the built program on an input.
+    pub run: String,
+    /// Built with sanitizers.
+    pub sanitized: bool,
 }
 
 /// Why an audit could not complete.
@@ -309,6 +405,36 @@ pub(crate) struct Stats {
     pub runs: AtomicU64,
     pub oracle_checks: AtomicU64,
     pub oracle_nanos: AtomicU64,
+    pub timing: Mutex<Timing>,
+}
+
+/// What runs have shown of the program's speed.
+#[derive(Default, Clone, Copy, Debug)]
+pub(crate) struct Timing {
+    /// Shortest run seen (process start and reading a tiny input), seconds.
+    pub startup: Option<f64>,
+    /// Estimated seconds per case beyond the start: jumps up to any larger
+    /// measurement, decays slowly towards smaller ones.
+    pub per_case: f64,
+}
+
+impl Timing {
+    fn record(&mut self, elapsed: f64, cases: usize, timed_out: bool) {
+        let cases = cases.max(1) as f64;
+        if !timed_out {
+            self.startup = Some(self.startup.map_or(elapsed, |s| s.min(elapsed)));
+        }
+        // At least half of a run counts as work on its cases: with few runs seen, the
+        // shortest may itself be mostly work.
+        let start = self.startup.unwrap_or(0.0).min(elapsed / 2.0);
+        let work = (elapsed - start).max(0.0);
+        let new = work / cases;
+        self.per_case = if new >= self.per_case {
+            new
+        } else {
+            0.7 * self.per_case + 0.3 * new
+        };
+    }
 }
 
 /// What the audit needs in one place.
@@ -345,6 +471,7 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
         expected: &[Vec<String>],
     ) -> Result<Option<Failure>, AuditError> {
         let r = self.c.run(input.as_bytes(), &self.opts.limits)?;
+        lock(&self.stats.timing).record(r.elapsed.as_secs_f64(), count, r.timed_out);
         self.stats.runs.fetch_add(1, Ordering::Relaxed);
         self.stats.cases.fetch_add(count as u64, Ordering::Relaxed);
         Ok(judge(r, expected, self.opts.mode, &self.opts.limits))
@@ -411,6 +538,25 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
         Ok(())
     }
 
+    /// Most cases for search batch number `seq`: [`FIRST_BATCH_CASES`] doubled per
+    /// batch, and no more than [`BATCH_TIME_SHARE`] of the time limit at the measured
+    /// time per case.
+    fn batch_cap(&self, seq: u64) -> usize {
+        let start = FIRST_BATCH_CASES.saturating_mul(1 << seq.min(40));
+        let per_case = lock(&self.stats.timing).per_case;
+        let by_time = if per_case > 0.0 {
+            let n = BATCH_TIME_SHARE * self.opts.limits.timeout.as_secs_f64() / per_case;
+            if n >= usize::MAX as f64 {
+                usize::MAX
+            } else {
+                n as usize
+            }
+        } else {
+            usize::MAX
+        };
+        start.min(by_time).max(1)
+    }
+
     fn progress_line(&self, what: &str) {
         let cases = self.stats.cases.load(Ordering::Relaxed);
         let runs = self.stats.runs.load(Ordering::Relaxed);
@@ -461,7 +607,8 @@ fn search<P: Problem, C: Contestant + ?Sized>(
                     Some(n) => (n - src.scheduled) as usize,
                     None => usize::MAX,
                 };
-                src.next(true, room)
+                let cap = ctx.batch_cap(src.next_seq());
+                src.next(true, room.min(cap))
             };
             let batch = batch.build(ctx.p, opts.seed, BATCH_MAX_BYTES);
             if batch.cases.is_empty() {
@@ -514,14 +661,25 @@ pub fn reproduce_command(problem: &str, opts: &AuditOptions, command: &str) -> S
     if opts.time != d.time {
         s.push_str(&format!(" --time {}", opts.time.as_secs_f64()));
     }
-    if opts.limits.timeout != d.limits.timeout {
-        s.push_str(&format!(" --timeout {}", opts.limits.timeout.as_secs_f64()));
+    // `--sanitize` multiplies the time limit given by `--timeout`: give it undone.
+    let timeout = if opts.sanitize {
+        opts.limits.timeout / compile::SANITIZE_TIME_FACTOR
+    } else {
+        opts.limits.timeout
+    };
+    if timeout != d.limits.timeout {
+        s.push_str(&format!(" --timeout {}", timeout.as_secs_f64()));
     }
     if opts.limits.output_limit != d.limits.output_limit {
         s.push_str(&format!(" --output-limit {}", opts.limits.output_limit));
     }
-    if opts.limits.memory_limit != d.limits.memory_limit {
-        s.push_str(&format!(" --memory-limit {}", opts.limits.memory_limit));
+    let memory = if opts.sanitize {
+        opts.limits.memory_limit / compile::SANITIZE_MEMORY_FACTOR
+    } else {
+        opts.limits.memory_limit
+    };
+    if memory != d.limits.memory_limit {
+        s.push_str(&format!(" --memory-limit {memory}"));
     }
     if let Some(stack) = opts.limits.stack_limit {
         s.push_str(&format!(" --stack-limit {stack}"));
@@ -534,6 +692,9 @@ pub fn reproduce_command(problem: &str, opts: &AuditOptions, command: &str) -> S
     }
     if !opts.batch {
         s.push_str(" --no-batch");
+    }
+    if opts.sanitize {
+        s.push_str(" --sanitize");
     }
     s.push_str(" -- ");
     s.push_str(command);
@@ -549,9 +710,148 @@ fn cut(bytes: &[u8], max: usize) -> String {
     }
 }
 
+/// Runs the cases of a failing batch alone (smallest first, at most
+/// [`TRIAGE_MAX_CASES`], in parallel): the failures they show, the smallest input of
+/// each kind.
+fn triage<P: Problem, C: Contestant + ?Sized>(
+    ctx: &Ctx<'_, P, C>,
+    cases: &[P::Case],
+    deadline: Instant,
+) -> Result<Vec<shrink::Failing<P::Case>>, AuditError> {
+    let p = ctx.p;
+    let mut order: Vec<(usize, usize)> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (p.write_input(std::slice::from_ref(c)).len(), i))
+        .collect();
+    order.sort();
+    order.truncate(TRIAGE_MAX_CASES);
+    let mut found: Vec<shrink::Failing<P::Case>> = Vec::new();
+    for wave in order.chunks(ctx.opts.jobs.max(1)) {
+        if Instant::now() >= deadline {
+            break;
+        }
+        let results = std::thread::scope(|s| {
+            let handles: Vec<_> = wave
+                .iter()
+                .map(|&(_, i)| s.spawn(move || ctx.run_cases(std::slice::from_ref(&cases[i]))))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect::<Vec<_>>()
+        });
+        for (&(_, i), r) in wave.iter().zip(results) {
+            if let Some(f) = r? {
+                // Smallest first: the first of each kind is its smallest.
+                if !found.iter().any(|(_, g)| g.kind == f.kind) {
+                    found.push((vec![cases[i].clone()], f));
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Shrinks the failure found by the search and every other kind of failure met on
+/// the way, each on its own, smallest input first; the results, smallest first.
+fn shrink_all<P: Problem, C: Contestant + ?Sized>(
+    ctx: &Ctx<'_, P, C>,
+    cases: Vec<P::Case>,
+    failure: Failure,
+    deadline: Instant,
+) -> Result<Vec<shrink::Shrunk<P::Case>>, AuditError> {
+    let p = ctx.p;
+    let size = |c: &[P::Case]| p.write_input(c).len();
+    let mut pending: Vec<shrink::Failing<P::Case>> = Vec::new();
+    let offer = |pending: &mut Vec<shrink::Failing<P::Case>>,
+                 done: &[shrink::Shrunk<P::Case>],
+                 (c, f): shrink::Failing<P::Case>| {
+        if done.iter().any(|d| d.failure.kind == f.kind) {
+            return;
+        }
+        match pending.iter_mut().find(|(_, g)| g.kind == f.kind) {
+            Some(slot) if size(&slot.0) > size(&c) => *slot = (c, f),
+            Some(_) => {}
+            None => pending.push((c, f)),
+        }
+    };
+    let mut done: Vec<shrink::Shrunk<P::Case>> = Vec::new();
+    if cases.len() > 1 {
+        for found in triage(ctx, &cases, deadline)? {
+            offer(&mut pending, &done, found);
+        }
+    }
+    offer(&mut pending, &done, (cases, failure));
+    while !pending.is_empty() {
+        let k = (0..pending.len())
+            .min_by_key(|&k| size(&pending[k].0))
+            .unwrap_or(0);
+        let (cases, failure) = pending.swap_remove(k);
+        // The last kind pending may use all the time left, others half of it.
+        let now = Instant::now();
+        let left = deadline.saturating_duration_since(now);
+        let until = if pending.is_empty() {
+            deadline
+        } else {
+            now + left / 2
+        };
+        let s = shrink::Shrinker::new(ctx, until, cases, failure).shrink()?;
+        let others = s.others.clone();
+        done.push(s);
+        for o in others {
+            offer(&mut pending, &done, o);
+        }
+    }
+    let mut sized: Vec<(usize, shrink::Shrunk<P::Case>)> =
+        done.into_iter().map(|s| (size(&s.cases), s)).collect();
+    sized.sort_by_key(|(bytes, s)| (*bytes, s.cases.len()));
+    Ok(sized.into_iter().map(|(_, s)| s).collect())
+}
+
+/// A report's view of a shrunk failure.
+fn counterexample<P: Problem, C: Contestant + ?Sized>(
+    ctx: &Ctx<'_, P, C>,
+    s: shrink::Shrunk<P::Case>,
+) -> Counterexample {
+    let p = ctx.p;
+    let batch_only =
+        (s.failure.kind == Verdict::TimeLimit && s.cases.len() > 1 && s.minimal).then(|| {
+            BatchOnly {
+                cases: s.cases.len(),
+                seconds_per_case: lock(&ctx.stats.timing).per_case,
+                timeout: ctx.opts.limits.timeout.as_secs_f64(),
+            }
+        });
+    let mut detail = s.failure.detail.clone();
+    if let Some(b) = &batch_only {
+        detail = format!(
+            "{detail}; only as a batch: {} cases (about {:.1} ms each measured) time out \
+             together, each case alone and every smaller batch tried passes",
+            b.cases,
+            b.seconds_per_case * 1e3
+        );
+    }
+    Counterexample {
+        verdict: s.failure.kind,
+        input: p.write_input(&s.cases),
+        expected: crate::problems::solve_fast(p, &s.cases),
+        actual: cut(&s.failure.stdout, REPORT_OUTPUT_MAX),
+        shrink_steps: s.steps,
+        shrink_runs: s.runs,
+        minimal: s.minimal,
+        batch_only,
+        cases: s.cases.len(),
+        detail,
+        mismatch: s.failure.mismatch.clone(),
+        stderr: cut(&s.failure.stderr, 4096),
+        actual_bytes: s.failure.stdout,
+    }
+}
+
 /// Audits `contestant` on problem `p`: searches for a failing input within the
-/// budget, shrinks it, and reports. `Err` only when the program cannot be started or
-/// sgcheck's own solvers disagree.
+/// budget, shrinks every kind of failure found, and reports. `Err` only when the
+/// program cannot be started or sgcheck's own solvers disagree.
 pub fn audit<P: Problem, C: Contestant + ?Sized>(
     p: &P,
     contestant: &C,
@@ -566,49 +866,78 @@ pub fn audit<P: Problem, C: Contestant + ?Sized>(
         progress,
         start: Instant::now(),
     };
-    let found = search(&ctx)?;
+    let found = search(&ctx)?.map(|(_, cases, f)| (cases, f));
+    finish(&ctx, found)
+}
+
+/// Runs `contestant` on the given input (`cases`, e.g. a test the program failed on a
+/// judge) and, if it fails, shrinks it like a failure found by [`audit`]: every kind of
+/// failure met, each to its own minimal input. No search; the verdict is `ok` when the
+/// program passes on it.
+pub fn audit_input<P: Problem, C: Contestant + ?Sized>(
+    p: &P,
+    contestant: &C,
+    opts: &AuditOptions,
+    cases: Vec<P::Case>,
+    progress: &ProgressBar,
+) -> Result<Report, AuditError> {
+    let ctx = Ctx {
+        p,
+        c: contestant,
+        opts,
+        stats: Stats::default(),
+        progress,
+        start: Instant::now(),
+    };
+    let found = ctx.run_cases(&cases)?.map(|f| (cases, f));
+    finish(&ctx, found)
+}
+
+/// Shrinks what the search found (if anything) and writes the report.
+fn finish<P: Problem, C: Contestant + ?Sized>(
+    ctx: &Ctx<'_, P, C>,
+    found: Option<shrink::Failing<P::Case>>,
+) -> Result<Report, AuditError> {
+    let (p, opts) = (ctx.p, ctx.opts);
     let search_seconds = ctx.start.elapsed().as_secs_f64();
     let search_cases = ctx.stats.cases.load(Ordering::Relaxed);
     let search_runs = ctx.stats.runs.load(Ordering::Relaxed);
 
-    let (verdict, counterexample) = match found {
-        None => (Verdict::Ok, None),
-        Some((_, cases, failure)) => {
-            // Shrinking may use what is left of the budget, and at least half of it.
-            let deadline = (ctx.start + opts.time).max(Instant::now() + opts.time.mul_f64(0.5));
-            let s = shrink::Shrinker::new(&ctx, deadline).shrink(cases, failure)?;
+    let mut failures = Vec::new();
+    if let Some((cases, failure)) = found {
+        // Shrinking may use what is left of the budget, and at least half of it.
+        let deadline = (ctx.start + opts.time).max(Instant::now() + opts.time.mul_f64(0.5));
+        for s in shrink_all(ctx, cases, failure, deadline)? {
             if s.failure.kind == Verdict::WrongAnswer && opts.oracle_budget > 0 {
                 // Blame the program only if the oracle, where it can, agrees with the
                 // expected answers.
                 let expected = ctx.expected(&s.cases);
-                ctx.oracle_check_all(&s.cases, &expected, CONFIRM_BUDGET, usize::MAX, false)?;
+                ctx.oracle_check_all(
+                    &s.cases,
+                    &expected,
+                    CONFIRM_BUDGET,
+                    CONFIRM_MAX_BYTES,
+                    false,
+                )?;
             }
-            let expected = crate::problems::solve_fast(p, &s.cases);
-            let c = Counterexample {
-                input: p.write_input(&s.cases),
-                expected,
-                actual: cut(&s.failure.stdout, REPORT_OUTPUT_MAX),
-                shrink_steps: s.steps,
-                minimal: s.minimal,
-                cases: s.cases.len(),
-                detail: s.failure.detail.clone(),
-                mismatch: s.failure.mismatch.clone(),
-                stderr: cut(&s.failure.stderr, 4096),
-                actual_bytes: s.failure.stdout,
-            };
-            (s.failure.kind, Some(c))
+            failures.push(counterexample(ctx, s));
         }
-    };
-    let command = contestant.describe();
+    }
+    let counterexample = failures.first().cloned();
+    let verdict = counterexample.as_ref().map_or(Verdict::Ok, |c| c.verdict);
+    let command = ctx.c.describe();
     let id = p.info().id;
+    let runs = ctx.stats.runs.load(Ordering::Relaxed);
     Ok(Report {
         problem: id.to_string(),
         verdict,
         cases: ctx.stats.cases.load(Ordering::Relaxed),
-        runs: ctx.stats.runs.load(Ordering::Relaxed),
+        runs,
         seconds: ctx.start.elapsed().as_secs_f64(),
         seed: opts.seed,
         counterexample,
+        shrink_runs: runs - search_runs,
+        failures,
         reproduce: reproduce_command(id, opts, &command),
         command,
         cases_per_second: if search_seconds > 0.0 {
@@ -622,7 +951,75 @@ pub fn audit<P: Problem, C: Contestant + ?Sized>(
         oracle_checks: ctx.stats.oracle_checks.load(Ordering::Relaxed),
         jobs: opts.jobs.max(1),
         batched: opts.batch && p.max_cases() > 1,
+        build: None,
     })
+}
+
+/// A long input cut for a text report: at most `max_lines` lines (the first ones and
+/// the last few), each at most `max_width` characters, with the sizes of what was
+/// left out. Short inputs come back whole.
+pub fn abbreviate(text: &str, max_lines: usize, max_width: usize) -> String {
+    let max_lines = max_lines.max(2);
+    let line = |l: &str| -> String {
+        if l.len() <= max_width {
+            return l.to_string();
+        }
+        let head = floor_char(l, max_width * 3 / 4);
+        let tail_start = ceil_char(l, l.len() - max_width / 4);
+        format!(
+            "{} ... ({} bytes) ... {}",
+            &l[..head],
+            tail_start - head,
+            &l[tail_start..]
+        )
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = String::new();
+    if lines.len() <= max_lines {
+        for l in &lines {
+            out.push_str(&line(l));
+            out.push('\n');
+        }
+    } else {
+        let tail = max_lines / 4;
+        let head = max_lines - tail;
+        for l in &lines[..head] {
+            out.push_str(&line(l));
+            out.push('\n');
+        }
+        let skipped = &lines[head..lines.len() - tail];
+        let bytes: usize = skipped.iter().map(|l| l.len() + 1).sum();
+        out.push_str(&format!(
+            "... ({} lines, {bytes} bytes) ...\n",
+            skipped.len()
+        ));
+        for l in &lines[lines.len() - tail..] {
+            out.push_str(&line(l));
+            out.push('\n');
+        }
+    }
+    if out.len() < text.len() {
+        out.push_str(&format!(
+            "(input of {} lines, {} bytes; --save keeps it whole)\n",
+            lines.len(),
+            text.len()
+        ));
+    }
+    out
+}
+
+fn floor_char(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn ceil_char(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i += 1;
+    }
+    i
 }
 
 #[cfg(test)]

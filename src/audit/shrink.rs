@@ -1,492 +1,546 @@
-//! Isolating and shrinking a failing input.
+//! Shrinking one failing input to a minimal one that fails the same way.
 //!
-//! The input is a list of cases. Candidates, most promising first: each case alone
-//! (smallest first, so the smallest failing case of a batch is the one isolated), each
-//! half, the list without one case;
-//! then every case replaced by each of its [`Problem::shrink`] candidates. The first
-//! candidate on which the program still fails the same way (same [`Verdict`]) is taken,
-//! and the search repeats from it until no candidate fails: the result is minimal for
-//! these moves (1-minimal).
+//! The input is a list of cases, and each case (through [`Problem::parts`]) a few lists
+//! of numbers. A *candidate* is the current input with one change; the program is run
+//! on it, and if it still fails with the target [`Verdict`] the candidate becomes the
+//! current input. Rounds of these moves repeat until a whole round changes nothing:
 //!
-//! A case too large to shrink directly (above [`SHRINK_CASE_MAX_BYTES`]: candidates
-//! are whole copies of it) is cut in [`Problem::halves`] where the problem offers them;
-//! otherwise it is replaced, if possible, by a failure of the same kind among fresh
-//! random cases of growing scale that are small enough; shrinking goes on from there.
+//! 1. **Remove cases**, then **remove values** from each list (first halving it while
+//!    a half still fails, for bugs of the whole list such as a XOR): delta debugging
+//!    (ddmin, Zeller and Hildebrandt 2002) in the adaptive form Hypothesis uses. A scan
+//!    goes along the list; at each position it looks for the longest chunk starting
+//!    there whose removal still fails, by doubling the chunk (1, 2, 4, ...) and then
+//!    bisecting between the last length that failed and the first that did not. A
+//!    chunk of any length costs O(log n) runs, so a case of 10^6 values with two
+//!    culprits far apart comes down to exactly them in a few hundred runs. Candidates
+//!    are built only when they run (one copy of the input at a time).
+//! 2. **Values to their lower bound in one step**: all values of the input at once,
+//!    each list at once, then chunks of a list (the same doubling scan).
+//! 3. **Each value alone**: its lower bound; every smaller value, ascending, when it
+//!    is small (at most [`SMALL_VALUE`] above the bound: a bug on even piles shrinks
+//!    from 6 to 2, which bisection cannot see); otherwise binary search for the
+//!    smallest value that still fails.
+//! 4. For a case without parts, the problem's own [`Problem::shrink`] candidates (or
+//!    [`Problem::halves`] of a case too large for them).
 //!
-//! Four things keep that affordable for real programs. Candidates are descriptions
-//! ([`Cand`]: "case 3 alone", "case 5 replaced by this one"), built into an input only
-//! when they run: an input of a thousand cases has thousands of candidates, and copying
-//! the whole input for each would take seconds and gigabytes. Each round starts where the
-//! previous one succeeded (candidate lists change little between rounds, and the
-//! candidates before that point just failed to reproduce), so lowering one number after
-//! another costs one run per step instead of a full pass. When the same move succeeds
-//! twice in a row it is applied 2, 4, 8, ... times at once (galloping), so lowering a
-//! number by one thousands of times takes a few dozen runs; after a gallop the next
-//! round starts from the first (boldest) candidate again, so a chain of small moves
-//! never hides a bolder one that works by now (dropping that pile, halving it). And
-//! for wrong answers,
-//! single-case candidates are batched into one input, as many as the format allows;
-//! the first case whose answer differs is confirmed alone before it is taken.
+//! The result is **1-minimal** when the last round ran to its end without a change: no
+//! single candidate of any kind fails any more. When time runs out first it is
+//! reported as not minimal. Inputs already run are remembered (by hash), so a round
+//! never runs the same input twice; runs of equal values are skipped as a whole (after
+//! "every value to its bound", removing any one of them gives the same input).
+//!
+//! A candidate that fails *differently* (a crash while shrinking a wrong answer, a
+//! wrong answer once a batch no longer times out) is kept, the smallest of each kind,
+//! and handed back: the caller shrinks each kind on its own.
 
-use super::source::mix;
-use super::SHRINK_CASE_MAX_BYTES;
-use super::{AuditError, Contestant, Ctx, Failure, Verdict, BATCH_MAX_BYTES};
-use crate::problems::{Problem, Shape};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-use std::collections::VecDeque;
+use super::{AuditError, Contestant, Ctx, Failure, Verdict, SHRINK_CASE_MAX_BYTES};
+use crate::problems::{Part, Problem};
+use rustc_hash::FxHashSet;
+use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
-/// Waves of random batches (one per scale step from 0 to 1) in one pass of the search
-/// for a smaller failure when the failing case is too large to shrink.
-const REGENERATE_WAVES: usize = 32;
-/// Passes of that search (time permitting).
-const REGENERATE_PASSES: usize = 4;
-
-/// Largest input (bytes) on which [`Shrinker::gallop`] speculates.
-const GALLOP_MAX_BYTES: usize = 1024;
-/// Most moves [`Shrinker::gallop`] applies in one try.
-const GALLOP_MAX_MOVES: usize = 1 << 12;
+/// Values at most this far above their lower bound are tried one by one (every
+/// smaller value, ascending) instead of by bisection.
+pub const SMALL_VALUE: u64 = 32;
 
 /// A failing input and how it failed.
-type Failing<Case> = (Vec<Case>, Failure);
+pub(crate) type Failing<Case> = (Vec<Case>, Failure);
 
-/// A candidate: a smaller input described in terms of the current one (a list of
-/// cases), built only when it runs.
-#[derive(Clone, Debug)]
-enum Cand<Case> {
-    /// Case `i` alone.
-    Only(usize),
-    /// Cases `a..b`.
-    Range(usize, usize),
-    /// Every case but case `i`.
-    Without(usize),
-    /// Case `i` replaced by a smaller one.
-    Replace(usize, Case),
-}
-
-impl<Case: Clone> Cand<Case> {
-    /// The input this candidate stands for.
-    fn build(&self, cur: &[Case]) -> Vec<Case> {
-        match self {
-            Cand::Only(i) => vec![cur[*i].clone()],
-            Cand::Range(a, b) => cur[*a..*b].to_vec(),
-            Cand::Without(i) => {
-                let mut v = Vec::with_capacity(cur.len().saturating_sub(1));
-                v.extend_from_slice(&cur[..*i]);
-                v.extend_from_slice(&cur[*i + 1..]);
-                v
-            }
-            Cand::Replace(i, c) => {
-                let mut v = cur.to_vec();
-                v[*i] = c.clone();
-                v
-            }
-        }
-    }
-
-    /// The case of a one-case candidate.
-    fn single<'x>(&'x self, cur: &'x [Case]) -> Option<&'x Case> {
-        match self {
-            Cand::Only(i) => Some(&cur[*i]),
-            Cand::Range(a, b) if b - a == 1 => Some(&cur[*a]),
-            Cand::Without(i) if cur.len() == 2 => Some(&cur[1 - *i]),
-            Cand::Replace(_, c) if cur.len() == 1 => Some(c),
-            _ => None,
-        }
-    }
-}
-
-/// The result of shrinking.
+/// The result of shrinking one failure.
 pub(crate) struct Shrunk<Case> {
     pub cases: Vec<Case>,
     pub failure: Failure,
+    /// Smaller failing inputs accepted.
     pub steps: u64,
+    /// Runs spent shrinking.
+    pub runs: u64,
+    /// True when a whole round of candidates found nothing smaller (1-minimal).
     pub minimal: bool,
+    /// Failures of other kinds met on the way, the smallest input of each kind.
+    pub others: Vec<Failing<Case>>,
 }
 
-enum Search {
-    /// Candidate index and its failure (from a run of exactly that candidate).
-    Found(usize, Failure),
-    NoneFails,
-    OutOfTime,
+/// Why a round stopped early.
+enum Halt {
+    /// The deadline passed.
+    Time,
+    /// The program could not be run.
+    Err(AuditError),
+}
+
+impl From<AuditError> for Halt {
+    fn from(e: AuditError) -> Self {
+        Halt::Err(e)
+    }
+}
+
+type R<T> = Result<T, Halt>;
+
+/// A chunk move of the doubling scan.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    /// Remove cases `i..i + k`.
+    RemoveCases,
+    /// Remove units `i..i + k` of part `part` of case `case`.
+    RemoveUnits { case: usize, part: usize },
+    /// Set values `i..i + k` of part `part` of case `case` to its lower bound.
+    Lower { case: usize, part: usize },
 }
 
 pub(crate) struct Shrinker<'c, 'a, P: Problem, C: Contestant + ?Sized> {
     ctx: &'c Ctx<'a, P, C>,
     deadline: Instant,
+    target: Verdict,
+    cur: Vec<P::Case>,
+    failure: Failure,
+    steps: u64,
+    runs: u64,
+    /// Hashes of inputs run that did not fail with the target.
+    tried: FxHashSet<u64>,
+    others: Vec<Failing<P::Case>>,
+    /// Parts of the current cases, computed when first asked for.
+    parts: Vec<Option<Vec<Part>>>,
+    /// Some case had no parts, was too large for [`Problem::shrink`] and had no
+    /// [`Problem::halves`]: the result cannot be called minimal.
+    capped: bool,
 }
 
-/// Runs `f` on every item, in parallel (one thread per item).
-fn par_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    if items.len() <= 1 {
-        return items.iter().map(&f).collect();
-    }
-    std::thread::scope(|s| {
-        let handles: Vec<_> = items[1..].iter().map(|it| s.spawn(|| f(it))).collect();
-        let first = f(&items[0]);
-        std::iter::once(first)
-            .chain(
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e))),
-            )
-            .collect()
-    })
+fn hash_of(input: &str) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    input.hash(&mut h);
+    h.finish()
+}
+
+fn input_len<P: Problem>(p: &P, cases: &[P::Case]) -> usize {
+    p.write_input(cases).len()
 }
 
 impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
-    pub fn new(ctx: &'c Ctx<'a, P, C>, deadline: Instant) -> Self {
-        Shrinker { ctx, deadline }
+    /// A shrinker of `cases`, which failed with `failure`, until `deadline`.
+    pub fn new(
+        ctx: &'c Ctx<'a, P, C>,
+        deadline: Instant,
+        cases: Vec<P::Case>,
+        failure: Failure,
+    ) -> Self {
+        Shrinker {
+            ctx,
+            deadline,
+            target: failure.kind,
+            cur: cases,
+            failure,
+            steps: 0,
+            runs: 0,
+            tried: FxHashSet::default(),
+            others: Vec::new(),
+            parts: Vec::new(),
+            capped: false,
+        }
     }
 
-    /// Smaller inputs than `cur`, most promising first; the flag tells whether some
-    /// case was too large to hand to [`Problem::shrink`] and had no
-    /// [`Problem::halves`] either.
-    fn candidates(&self, cur: &[P::Case], hint: Option<usize>) -> (Vec<Cand<P::Case>>, bool) {
-        let p = self.ctx.p;
-        let k = cur.len();
-        let mut out: Vec<Cand<P::Case>> = Vec::new();
-        if k > 1 {
-            // Each case alone, smallest input first (the case whose answer differed
-            // first leads among equals): the smallest failing case is isolated.
-            let hint = hint.filter(|&h| h < k);
-            let mut singles: Vec<(usize, bool, usize)> = cur
-                .iter()
-                .enumerate()
-                .map(|(i, c)| {
-                    let bytes = p.write_input(std::slice::from_ref(c)).len();
-                    (bytes, Some(i) != hint, i)
-                })
-                .collect();
-            singles.sort();
-            out.extend(singles.iter().map(|&(_, _, i)| Cand::Only(i)));
-            if k >= 4 {
-                out.push(Cand::Range(0, k / 2));
-                out.push(Cand::Range(k / 2, k));
-            }
-            if k >= 3 {
-                out.extend((0..k).map(Cand::Without));
-            }
-        }
-        let mut capped = false;
-        for (i, c) in cur.iter().enumerate() {
-            let smaller = if p.write_input(std::slice::from_ref(c)).len() > SHRINK_CASE_MAX_BYTES {
-                let halves = p.halves(c);
-                if halves.is_empty() {
-                    capped = true;
-                }
-                halves
-            } else {
-                p.shrink(c)
-            };
-            for s in smaller {
-                if p.check_limits(&s).is_ok() {
-                    out.push(Cand::Replace(i, s));
-                }
-            }
-        }
-        (out, capped)
-    }
-
-    /// Shrinks the failing input `cur` (which failed with `failure`).
-    pub fn shrink(
-        &self,
-        mut cur: Vec<P::Case>,
-        mut failure: Failure,
-    ) -> Result<Shrunk<P::Case>, AuditError> {
-        let target = failure.kind;
-        let mut hint = failure.mismatch.as_ref().map(|m| m.case);
-        let mut steps = 0;
-        let mut start = 0;
-        let mut regenerated = false;
+    /// Shrinks to a 1-minimal input, or as far as the deadline allows.
+    pub fn shrink(mut self) -> Result<Shrunk<P::Case>, AuditError> {
+        let current = self.ctx.p.write_input(&self.cur);
+        self.tried.insert(hash_of(&current));
         let minimal = loop {
-            let (cands, capped) = self.candidates(&cur, hint.take());
-            if start >= cands.len() {
-                start = 0;
-            }
-            let order: Vec<usize> = (start..cands.len()).chain(0..start).collect();
-            let outcome = if cands.is_empty() {
-                Search::NoneFails
-            } else {
-                self.first_failing(&cur, &cands, &order, target)?
-            };
-            match outcome {
-                Search::Found(i, f) => {
-                    cur = cands[i].build(&cur);
-                    failure = f;
-                    steps += 1;
-                    start = i;
-                    if i == order[0] {
-                        // The move at the position that worked last time worked
-                        // again: gallop along it.
-                        let galloped = self.gallop(&mut cur, &mut failure, i, target)?;
-                        steps += galloped;
-                        if galloped > 0 {
-                            // A long chain of small moves: bolder ones (earlier in
-                            // the list: dropping the pile, halving it) may work now,
-                            // and would never be tried if rounds kept starting here.
-                            start = 0;
-                        }
-                    }
-                    self.ctx.progress.set_message(format!(
-                        "shrinking ({target}): step {steps}, input of {} bytes",
-                        self.ctx.p.write_input(&cur).len()
-                    ));
-                }
-                Search::NoneFails => {
-                    if capped && !regenerated {
-                        // Too large to shrink case by case: look for a failure of the
-                        // same kind among small random cases instead.
-                        regenerated = true;
-                        if let Some((cases, f)) = self.regenerate(target)? {
-                            hint = f.mismatch.as_ref().map(|m| m.case);
-                            cur = cases;
-                            failure = f;
-                            steps += 1;
-                            start = 0;
-                            continue;
-                        }
-                    }
-                    break !capped;
-                }
-                Search::OutOfTime => break false,
+            let before = self.steps;
+            match self.round() {
+                Ok(()) if self.steps == before => break !self.capped,
+                Ok(()) => {}
+                Err(Halt::Time) => break false,
+                Err(Halt::Err(e)) => return Err(e),
             }
         };
         Ok(Shrunk {
-            cases: cur,
-            failure,
-            steps,
+            cases: self.cur,
+            failure: self.failure,
+            steps: self.steps,
+            runs: self.runs,
             minimal,
+            others: self.others,
         })
     }
 
-    /// Applies candidate move `i` 2, 4, 8, ... times in a row to `cur` (one run per
-    /// try) while the result still fails with `target`: a long chain of "one less"
-    /// moves takes logarithmically many runs instead of one run per step. Only for
-    /// small inputs, where computing candidates is cheap, and up to
-    /// [`GALLOP_MAX_MOVES`] moves per try: every move recomputes the candidates, so
-    /// doubling without end (along a harmless move on a number near 2^31, say) would
-    /// take seconds per try, and the caller should look at bolder moves again by then.
-    /// Returns the inputs accepted.
-    fn gallop(
-        &self,
-        cur: &mut Vec<P::Case>,
-        failure: &mut Failure,
-        i: usize,
-        target: Verdict,
-    ) -> Result<u64, AuditError> {
-        let mut accepted = 0;
-        let mut k = 2;
-        while Instant::now() < self.deadline
-            && self.ctx.p.write_input(cur).len() <= GALLOP_MAX_BYTES
-        {
-            let mut c = cur.clone();
-            for _ in 0..k {
-                if Instant::now() >= self.deadline {
-                    return Ok(accepted);
-                }
-                let (cands, _) = self.candidates(&c, None);
-                let Some(cand) = cands.get(i) else {
-                    return Ok(accepted);
-                };
-                c = cand.build(&c);
-            }
-            match self.ctx.run_cases(&c)? {
-                Some(f) if f.kind == target => {
-                    *cur = c;
-                    *failure = f;
-                    accepted += 1;
-                    k *= 2;
-                    if k > GALLOP_MAX_MOVES {
-                        break;
-                    }
-                }
-                _ => break,
-            }
+    /// Runs `cases` unless it is invalid or already run; the failure when it fails
+    /// with the target. Failures of other kinds are kept aside.
+    fn test(&mut self, cases: &[P::Case]) -> R<Option<Failure>> {
+        if Instant::now() >= self.deadline {
+            return Err(Halt::Time);
         }
-        Ok(accepted)
-    }
-
-    /// Random inputs whose cases are all small enough to shrink, at a scale growing
-    /// from 0 to 1, until one fails with `target`; then the smallest failing case among
-    /// those drawn at that scale (and its failure).
-    fn regenerate(&self, target: Verdict) -> Result<Option<Failing<P::Case>>, AuditError> {
-        let ctx = self.ctx;
-        let p = ctx.p;
-        let batch = ctx.opts.batch && p.max_cases() > 1;
-        let per = if batch { p.max_cases() } else { 1 };
-        let jobs = ctx.opts.jobs.max(1);
-        let mut rng = ChaCha8Rng::seed_from_u64(mix(ctx.opts.seed ^ 0x0052_4547_454E));
-        let size = |c: &P::Case| p.write_input(std::slice::from_ref(c)).len();
-        let mut draw = |scale: f64| -> Vec<P::Case> {
-            let mut cases = Vec::new();
-            for _ in 0..per * 4 {
-                if cases.len() >= per {
-                    break;
-                }
-                let shape = match rng.gen_range(0..3) {
-                    0 => Shape::Losing,
-                    1 if scale >= 0.05 => Shape::ManyWinning,
-                    _ => Shape::Any,
-                };
-                let c = p.generate(&mut rng, scale, shape);
-                if size(&c) <= SHRINK_CASE_MAX_BYTES {
-                    cases.push(c);
-                }
-            }
-            cases
+        let p = self.ctx.p;
+        if cases.is_empty() || cases.iter().any(|c| p.check_limits(c).is_err()) {
+            return Ok(None);
+        }
+        let input = p.write_input(cases);
+        if !self.tried.insert(hash_of(&input)) {
+            return Ok(None);
+        }
+        let expected = self.ctx.expected(cases);
+        self.runs += 1;
+        let Some(f) = self.ctx.run_input(&input, cases.len(), &expected)? else {
+            return Ok(None);
         };
-        for wave in 0..REGENERATE_PASSES * REGENERATE_WAVES {
-            if Instant::now() >= self.deadline {
-                return Ok(None);
-            }
-            let scale = (wave % REGENERATE_WAVES) as f64 / (REGENERATE_WAVES - 1) as f64;
-            ctx.progress.set_message(format!(
-                "shrinking ({target}): looking for a smaller failure, scale {scale:.2}"
-            ));
-            let batches: Vec<Vec<P::Case>> = (0..jobs)
-                .map(|_| draw(scale))
-                .filter(|b| !b.is_empty())
-                .collect();
-            let results = par_map(&batches, |b| ctx.run_cases(b));
-            let mut first = None;
-            let mut pool = Vec::new();
-            for (b, res) in batches.into_iter().zip(results) {
-                if let Some(f) = res? {
-                    if f.kind == target {
-                        pool.extend(b.iter().cloned());
-                        first.get_or_insert((b, f));
-                    }
-                }
-            }
-            let Some(first) = first else {
-                continue;
-            };
-            if batch && target == Verdict::WrongAnswer {
-                // Answers are checked a batch at a time: more cases at this scale
-                // cost a few runs and give smaller failures a chance.
-                for _ in 0..3 * jobs {
-                    pool.extend(draw(scale));
-                }
-            }
-            pool.sort_by_key(|c| size(c));
-            let cands: Vec<Cand<P::Case>> = (0..pool.len()).map(Cand::Only).collect();
-            let order: Vec<usize> = (0..cands.len()).collect();
-            return Ok(Some(
-                match self.first_failing(&pool, &cands, &order, target)? {
-                    Search::Found(i, f) => (cands[i].build(&pool), f),
-                    // Fails only as a batch (or out of time): the batch it is.
-                    Search::NoneFails | Search::OutOfTime => first,
-                },
-            ));
+        if f.kind == self.target {
+            return Ok(Some(f));
+        }
+        let size = input.len();
+        match self.others.iter_mut().find(|(_, o)| o.kind == f.kind) {
+            Some(slot) if input_len(p, &slot.0) > size => *slot = (cases.to_vec(), f),
+            Some(_) => {}
+            None => self.others.push((cases.to_vec(), f)),
         }
         Ok(None)
     }
 
-    /// Groups candidates (in `order`) into runs: single-case candidates share an input
-    /// when `batch`, else each runs alone.
-    fn units(
-        &self,
-        cur: &[P::Case],
-        cands: &[Cand<P::Case>],
-        order: &[usize],
-        batch: bool,
-    ) -> VecDeque<Vec<usize>> {
-        let p = self.ctx.p;
-        let cap = p.max_cases().max(1);
-        let mut units = VecDeque::new();
-        let mut unit: Vec<usize> = Vec::new();
-        let mut bytes = 0;
-        for &i in order {
-            let Some(single) = cands[i].single(cur).filter(|_| batch) else {
-                if !unit.is_empty() {
-                    units.push_back(std::mem::take(&mut unit));
-                    bytes = 0;
-                }
-                units.push_back(vec![i]);
-                continue;
-            };
-            let b = p.write_input(std::slice::from_ref(single)).len();
-            if !unit.is_empty() && (unit.len() >= cap || bytes + b > BATCH_MAX_BYTES) {
-                units.push_back(std::mem::take(&mut unit));
-                bytes = 0;
-            }
-            bytes += b;
-            unit.push(i);
-        }
-        if !unit.is_empty() {
-            units.push_back(unit);
-        }
-        units
+    fn accept(&mut self, cases: Vec<P::Case>, f: Failure) {
+        self.cur = cases;
+        self.parts.clear();
+        self.failure = f;
+        self.steps += 1;
+        self.ctx.progress.set_message(format!(
+            "shrinking ({}): step {}, {} runs, {} case(s)",
+            self.target,
+            self.steps,
+            self.runs,
+            self.cur.len()
+        ));
     }
 
-    /// The first candidate (in `order`) on which the program fails with `target`.
-    fn first_failing(
-        &self,
-        cur: &[P::Case],
-        cands: &[Cand<P::Case>],
-        order: &[usize],
-        target: Verdict,
-    ) -> Result<Search, AuditError> {
-        let ctx = self.ctx;
-        let batch = ctx.opts.batch && target == Verdict::WrongAnswer && ctx.p.max_cases() > 1;
-        let mut units = self.units(cur, cands, order, batch);
-        let jobs = ctx.opts.jobs.max(1);
-        while !units.is_empty() {
-            if Instant::now() >= self.deadline {
-                return Ok(Search::OutOfTime);
+    /// Tests `cases` and takes it when it fails with the target.
+    fn try_take(&mut self, cases: Vec<P::Case>) -> R<bool> {
+        match self.test(&cases)? {
+            Some(f) => {
+                self.accept(cases, f);
+                Ok(true)
             }
-            let wave: Vec<Vec<usize>> = (0..jobs).map_while(|_| units.pop_front()).collect();
-            let results = par_map(&wave, |unit| {
-                if unit.len() == 1 {
-                    ctx.run_cases(&cands[unit[0]].build(cur))
+            None => Ok(false),
+        }
+    }
+
+    /// One round of every kind of candidate.
+    fn round(&mut self) -> R<()> {
+        let p = self.ctx.p;
+        if self.cur.len() > 1 {
+            // The case whose answer differed first, alone.
+            if let Some(m) = self.failure.mismatch.as_ref().filter(|m| m.case > 0) {
+                if let Some(c) = self.cur.get(m.case).cloned() {
+                    self.try_take(vec![c])?;
+                }
+            }
+            self.scan(Op::RemoveCases)?;
+        }
+        // Every value of the input at its lower bound, in one step.
+        let all_low: Option<Vec<P::Case>> = self
+            .cur
+            .iter()
+            .map(|c| {
+                let parts = p.parts(c);
+                if parts.is_empty() {
+                    return Some(c.clone());
+                }
+                let values = parts
+                    .iter()
+                    .map(|part| vec![part.min_value; part.values.len()])
+                    .collect();
+                p.rebuild(c, values)
+            })
+            .collect();
+        if let Some(cases) = all_low.filter(|v| *v != self.cur) {
+            self.try_take(cases)?;
+        }
+        let mut ci = 0;
+        while ci < self.cur.len() {
+            let nparts = self.parts_of(ci).len();
+            if nparts == 0 {
+                self.fallback(ci)?;
+            }
+            for pi in 0..nparts {
+                if self.part_ref(ci, pi).unit > 0 {
+                    self.halve(ci, pi)?;
+                    self.scan(Op::RemoveUnits { case: ci, part: pi })?;
+                }
+            }
+            for pi in 0..nparts {
+                let part = self.part_ref(ci, pi);
+                if part.values.iter().any(|&v| v > part.min_value) {
+                    let low = vec![part.min_value; part.values.len()];
+                    if let Some(cases) = self.with_values(ci, pi, low) {
+                        self.try_take(cases)?;
+                    }
+                }
+                if self.part_ref(ci, pi).values.len() > 2 {
+                    self.scan(Op::Lower { case: ci, part: pi })?;
+                }
+                self.values(ci, pi)?;
+            }
+            ci += 1;
+        }
+        Ok(())
+    }
+
+    /// The parts of case `ci` (cached until the input changes).
+    fn parts_of(&mut self, ci: usize) -> &[Part] {
+        if self.parts.len() != self.cur.len() {
+            self.parts = vec![None; self.cur.len()];
+        }
+        let (p, cur) = (self.ctx.p, &self.cur);
+        self.parts[ci].get_or_insert_with(|| p.parts(&cur[ci]))
+    }
+
+    fn part_ref(&mut self, ci: usize, pi: usize) -> &Part {
+        &self.parts_of(ci)[pi]
+    }
+
+    fn part(&mut self, ci: usize, pi: usize) -> Part {
+        self.part_ref(ci, pi).clone()
+    }
+
+    /// The current input with part `pi` of case `ci` holding `values` (`None` when no
+    /// case has them).
+    fn with_values(&mut self, ci: usize, pi: usize, values: Vec<u64>) -> Option<Vec<P::Case>> {
+        let p = self.ctx.p;
+        let mut values = Some(values);
+        let all: Vec<Vec<u64>> = self
+            .parts_of(ci)
+            .iter()
+            .enumerate()
+            .map(|(k, q)| {
+                if k == pi {
+                    values.take().unwrap_or_default()
                 } else {
-                    let cases: Vec<P::Case> = unit
-                        .iter()
-                        .filter_map(|&i| cands[i].single(cur).cloned())
-                        .collect();
-                    ctx.run_cases(&cases)
+                    q.values.clone()
                 }
-            });
-            for (k, (unit, res)) in wave.iter().zip(results).enumerate() {
-                let Some(f) = res? else {
-                    continue;
-                };
-                if unit.len() == 1 {
-                    if f.kind == target {
-                        return Ok(Search::Found(unit[0], f));
-                    }
-                    continue;
-                }
-                // A batch of single-case candidates failed: find which one. Units
-                // after it in this wave go back to the queue, in order.
-                for later in wave[k + 1..].iter().rev() {
-                    units.push_front(later.clone());
-                }
-                match f.mismatch.as_ref().map(|m| m.case) {
-                    Some(j) if f.kind == Verdict::WrongAnswer => {
-                        // Cases before j answered right; confirm j alone (as case 1).
-                        let j = j.min(unit.len() - 1);
-                        if let Some(f2) = ctx.run_cases(&cands[unit[j]].build(cur))? {
-                            if f2.kind == target {
-                                return Ok(Search::Found(unit[j], f2));
-                            }
-                        }
-                        if j + 1 < unit.len() {
-                            units.push_front(unit[j + 1..].to_vec());
-                        }
-                    }
-                    _ => {
-                        // The whole run crashed, hung or flooded: bisect.
-                        let (a, b) = unit.split_at(unit.len() / 2);
-                        units.push_front(b.to_vec());
-                        units.push_front(a.to_vec());
-                    }
-                }
-                break;
+            })
+            .collect();
+        let new = p.rebuild(&self.cur[ci], all)?;
+        let mut cases = self.cur.clone();
+        cases[ci] = new;
+        Some(cases)
+    }
+
+    /// Positions of `op` in the current input (cases, units or values).
+    fn op_len(&mut self, op: Op) -> usize {
+        match op {
+            Op::RemoveCases => self.cur.len(),
+            Op::RemoveUnits { case, part } => {
+                let q = self.part_ref(case, part);
+                q.values.len() / q.unit.max(1)
+            }
+            Op::Lower { case, part } => self.part_ref(case, part).values.len(),
+        }
+    }
+
+    /// Whether position `i` of `op` can be skipped: the same as position `i - 1`
+    /// (removing either gives the same input), or already at its lower bound.
+    fn skip(&mut self, op: Op, i: usize) -> bool {
+        match op {
+            Op::RemoveCases => i > 0 && self.cur[i] == self.cur[i - 1],
+            Op::RemoveUnits { case, part } => {
+                let q = self.part_ref(case, part);
+                let u = q.unit.max(1);
+                i > 0 && q.values[i * u..(i + 1) * u] == q.values[(i - 1) * u..i * u]
+            }
+            Op::Lower { case, part } => {
+                let q = self.part_ref(case, part);
+                q.values[i] <= q.min_value
             }
         }
-        Ok(Search::NoneFails)
+    }
+
+    /// The current input with `op` applied to positions `i..i + k`.
+    fn apply(&mut self, op: Op, i: usize, k: usize) -> Option<Vec<P::Case>> {
+        match op {
+            Op::RemoveCases => {
+                let mut v = Vec::with_capacity(self.cur.len() - k);
+                v.extend_from_slice(&self.cur[..i]);
+                v.extend_from_slice(&self.cur[i + k..]);
+                Some(v)
+            }
+            Op::RemoveUnits { case, part } => {
+                let q = self.part_ref(case, part);
+                let u = q.unit.max(1);
+                let n = q.values.len();
+                if n - k * u < q.min_len {
+                    return None;
+                }
+                let mut v = Vec::with_capacity(n - k * u);
+                v.extend_from_slice(&q.values[..i * u]);
+                v.extend_from_slice(&q.values[(i + k) * u..]);
+                self.with_values(case, part, v)
+            }
+            Op::Lower { case, part } => {
+                let mut q = self.part(case, part);
+                for v in &mut q.values[i..i + k] {
+                    *v = q.min_value;
+                }
+                self.with_values(case, part, q.values)
+            }
+        }
+    }
+
+    /// Tests `op` on positions `i..i + k`; the candidate and its failure when it fails.
+    fn probe(&mut self, op: Op, i: usize, k: usize) -> R<Option<Failing<P::Case>>> {
+        let Some(cases) = self.apply(op, i, k) else {
+            return Ok(None);
+        };
+        Ok(self.test(&cases)?.map(|f| (cases, f)))
+    }
+
+    /// The doubling scan of `op` along the current input: at each position, the
+    /// longest chunk whose change still fails (doubling, then bisection), taken.
+    fn scan(&mut self, op: Op) -> R<()> {
+        let removes = !matches!(op, Op::Lower { .. });
+        let mut i = 0;
+        while i < self.op_len(op) {
+            if self.skip(op, i) {
+                i += 1;
+                continue;
+            }
+            let Some(mut best) = self.probe(op, i, 1)? else {
+                i += 1;
+                continue;
+            };
+            // Removing every case is no input at all.
+            let room = self.op_len(op) - i - usize::from(matches!(op, Op::RemoveCases));
+            let (mut lo, mut hi) = (1, room + 1);
+            let mut k = 2;
+            while k <= room {
+                match self.probe(op, i, k)? {
+                    Some(found) => {
+                        best = found;
+                        lo = k;
+                        k *= 2;
+                    }
+                    None => {
+                        hi = k;
+                        break;
+                    }
+                }
+            }
+            if hi == room + 1 && lo < room {
+                match self.probe(op, i, room)? {
+                    Some(found) => {
+                        best = found;
+                        lo = room;
+                    }
+                    None => hi = room,
+                }
+            }
+            while hi - lo > 1 {
+                let mid = lo + (hi - lo) / 2;
+                match self.probe(op, i, mid)? {
+                    Some(found) => {
+                        best = found;
+                        lo = mid;
+                    }
+                    None => hi = mid,
+                }
+            }
+            self.accept(best.0, best.1);
+            // After a removal, the next position holds what came after the chunk;
+            // removing it too was just tried (chunk lo + 1). Lowered values are done.
+            i += if removes { 1 } else { lo };
+        }
+        Ok(())
+    }
+
+    /// Keeps one half of the list (the first, else the second) while that still
+    /// fails: two runs a halving. Bugs that depend on the whole list (a sum, a XOR)
+    /// often survive in either half while no single prefix removal is telling, so
+    /// this cuts a large case down before the scan.
+    fn halve(&mut self, ci: usize, pi: usize) -> R<()> {
+        loop {
+            let units = self.op_len(Op::RemoveUnits { case: ci, part: pi });
+            if units < 4 {
+                return Ok(());
+            }
+            let half = units / 2;
+            let op = Op::RemoveUnits { case: ci, part: pi };
+            let found = match self.probe(op, half, units - half)? {
+                Some(f) => Some(f),
+                None => self.probe(op, 0, half)?,
+            };
+            match found {
+                Some((cases, f)) => self.accept(cases, f),
+                None => return Ok(()),
+            }
+        }
+    }
+
+    /// Each value of part `pi` of case `ci` alone: its lower bound, every smaller
+    /// value when it is small, else bisection.
+    fn values(&mut self, ci: usize, pi: usize) -> R<()> {
+        let mut j = 0;
+        while j < self.part_ref(ci, pi).values.len() {
+            self.value(ci, pi, j)?;
+            j += 1;
+        }
+        Ok(())
+    }
+
+    fn set_value(&mut self, ci: usize, pi: usize, j: usize, v: u64) -> Option<Vec<P::Case>> {
+        let mut q = self.part(ci, pi);
+        q.values[j] = v;
+        self.with_values(ci, pi, q.values)
+    }
+
+    /// Takes value `v` for position `j` when the program still fails with it.
+    fn try_value(&mut self, ci: usize, pi: usize, j: usize, v: u64) -> R<bool> {
+        match self.set_value(ci, pi, j, v) {
+            Some(cases) => self.try_take(cases),
+            None => Ok(false),
+        }
+    }
+
+    fn value(&mut self, ci: usize, pi: usize, j: usize) -> R<()> {
+        let q = self.part_ref(ci, pi);
+        let (v, low) = (q.values[j], q.min_value);
+        if v <= low || self.try_value(ci, pi, j, low)? {
+            return Ok(());
+        }
+        // Bisection between a passing `lo` and the failing `hi`.
+        let (mut lo, mut hi) = (low, v);
+        if hi - lo > SMALL_VALUE {
+            while hi - lo > 1 {
+                let mid = lo + (hi - lo) / 2;
+                if self.try_value(ci, pi, j, mid)? {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+        }
+        if hi - low <= SMALL_VALUE {
+            // Small: every value below, ascending, so the smallest failing one wins
+            // even when failing is not monotone (parity).
+            for w in low + 1..hi {
+                if self.try_value(ci, pi, j, w)? {
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A case without parts: the problem's own candidates (halves when the case is
+    /// too large for them), the first that fails taken.
+    fn fallback(&mut self, ci: usize) -> R<()> {
+        let p = self.ctx.p;
+        let case = &self.cur[ci];
+        let smaller = if p.write_input(std::slice::from_ref(case)).len() > SHRINK_CASE_MAX_BYTES {
+            let halves = p.halves(case);
+            self.capped |= halves.is_empty();
+            halves
+        } else {
+            p.shrink(case)
+        };
+        for s in smaller {
+            let mut cases = self.cur.clone();
+            cases[ci] = s;
+            if self.try_take(cases)? {
+                return Ok(());
+            }
+        }
+        Ok(())
     }
 }

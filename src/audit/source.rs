@@ -298,6 +298,11 @@ impl<'a, P: Problem> Source<'a, P> {
         !self.queue.is_empty()
     }
 
+    /// The number the next batch will have.
+    pub fn next_seq(&self) -> u64 {
+        self.seq
+    }
+
     /// The next batch to build: tiny cases smallest-first (three batches in four,
     /// while they last and `enumerate` allows), else random cases, and every fourth of
     /// those a batch at the limits; at most `room` cases (room >= 1).

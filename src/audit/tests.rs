@@ -89,7 +89,11 @@ fn pile_of_seven_is_found_and_isolated() {
     let ce = r.counterexample.as_ref().unwrap();
     assert_eq!(ce.expected, "Yes\n");
     assert_eq!(ce.actual, "No\n");
-    assert!(ce.shrink_steps >= 1, "isolated from its batch");
+    // Found in a batch of several cases, and isolated from it by triage (its cases
+    // run one by one, which takes no shrink step) or by shrinking.
+    assert!(r.search_runs < r.search_cases, "batched search");
+    assert_eq!(ce.cases, 1);
+    assert!(r.shrink_runs >= 1, "isolated from its batch");
     let m = ce.mismatch.as_ref().unwrap();
     assert_eq!((m.case, m.actual_line), (0, 1));
     let json = serde_json::to_value(&r).unwrap();
@@ -435,4 +439,198 @@ fn pipeline_throughput() {
             r.cases, r.runs, r.cases_per_second
         );
     }
+}
+
+// ---------------------------------------------------------------------------------
+// Shrinking at every size, and failures of several kinds.
+
+use crate::problems::{builtin, Case, Declared};
+
+/// The built-in hdu3032 (Lasker's Nim): its element-level shrinking comes from the
+/// declaration ([`crate::problems::Problem::parts`]).
+fn hdu3032() -> &'static Declared {
+    builtin("hdu3032").expect("built-in")
+}
+
+fn piles_of(c: &Case) -> Vec<u64> {
+    hdu3032().fields(c).swap_remove(0)
+}
+
+/// An hdu3032 "solution" that answers right except where `bad(piles)` says, where it
+/// flips the answer.
+fn lasker_fake(bad: impl Fn(&[u64]) -> bool + Sync) -> impl Contestant {
+    FnContestant::new(move |input: &str| {
+        let Ok(cases) = hdu3032().parse(input, true) else {
+            return "garbage\n".to_string();
+        };
+        cases
+            .iter()
+            .map(|c| {
+                let right = hdu3032().answer(c, 0)[0].clone();
+                let flip = |a: &str| if a == "Alice" { "Bob" } else { "Alice" }.to_string();
+                (if bad(&piles_of(c)) {
+                    flip(&right)
+                } else {
+                    right
+                }) + "\n"
+            })
+            .collect()
+    })
+}
+
+/// `n` piles drawn from a fixed generator in 1..=10^9.
+fn random_piles(n: usize, seed: u64) -> Vec<u64> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    (0..n).map(|_| rng.gen_range(1..=1_000_000_000)).collect()
+}
+
+fn shrink_from<C: Contestant>(c: &C, cases: Vec<Vec<u64>>) -> Report {
+    let mut o = opts(21);
+    o.time = Duration::from_secs(60);
+    let cases = cases.into_iter().map(|p| hdu3032().case(vec![p])).collect();
+    audit_input(hdu3032(), c, &o, cases, &ProgressBar::hidden()).expect("audit runs")
+}
+
+#[test]
+fn two_culprits_far_apart_in_10_5_piles_shrink_to_exactly_them() {
+    let c = lasker_fake(|p| p.contains(&1_000_003) && p.contains(&2_000_003));
+    let mut piles = random_piles(100_000, 1);
+    piles.retain(|&x| x != 1_000_003 && x != 2_000_003);
+    piles[1_234] = 1_000_003;
+    piles[87_654] = 2_000_003;
+    let r = shrink_from(&c, vec![piles]);
+    assert_eq!(r.verdict, Verdict::WrongAnswer);
+    assert_eq!(minimal_input(&r), "1\n2\n1000003 2000003\n");
+    // Chunks found by doubling and bisection: O(log n) runs each.
+    assert!(r.shrink_runs < 300, "{} runs", r.shrink_runs);
+    assert_eq!(r.failures.len(), 1);
+}
+
+#[test]
+fn size_threshold_shrinks_to_the_threshold_at_the_lower_bound() {
+    // Wrong only above 1000 piles: 1001 piles of one stone is the minimum.
+    let c = lasker_fake(|p| p.len() > 1000);
+    let r = shrink_from(&c, vec![random_piles(20_000, 2), random_piles(30, 3)]);
+    let want = format!("1\n1001\n{}1\n", "1 ".repeat(1000));
+    assert_eq!(minimal_input(&r), want);
+    assert!(r.shrink_runs < 150, "{} runs", r.shrink_runs);
+}
+
+#[test]
+fn parity_bug_shrinks_to_2() {
+    // Wrong on every even pile: bisection alone could stop at any even value (its
+    // neighbours are odd and pass); small values are tried one by one.
+    let c = lasker_fake(|p| p.iter().any(|&x| x % 2 == 0));
+    for start in [
+        vec![vec![6]],
+        vec![vec![999_999_999, 1_000_000_000, 77_777]],
+    ] {
+        let r = shrink_from(&c, start);
+        assert_eq!(minimal_input(&r), "1\n1\n2\n");
+    }
+    // Found by the search too.
+    let r = audit(hdu3032(), &c, &opts(22), &ProgressBar::hidden()).unwrap();
+    assert_eq!(minimal_input(&r), "1\n1\n2\n");
+}
+
+#[test]
+fn wrong_answer_hidden_by_a_batch_time_out_is_found() {
+    // Wrong on every input, and so slow that three cases in one input time out: the
+    // first failing batch times out, but a wrong answer on one tiny case is the
+    // smallest failure, and the time-out is reported as a batch's only.
+    let c = RawFnContestant::new(|input: &[u8], _: &RunLimits| {
+        let cases = P2197.parse(&String::from_utf8_lossy(input), true).unwrap();
+        if cases.len() >= 3 {
+            let mut r = RunResult::exited("", 0);
+            r.exit = Exit::Signal(libc::SIGKILL);
+            r.timed_out = true;
+            return r;
+        }
+        let out: String = cases.iter().map(|c| format!("{}\n", wrong(c))).collect();
+        RunResult::exited(out, 0)
+    });
+    let r = run(&c, &opts(23));
+    assert_eq!(r.verdict, Verdict::WrongAnswer);
+    assert_eq!(minimal_input(&r), "1\n1\n0\n");
+    assert_eq!(r.failures.len(), 2, "{:?}", r.failures);
+    let tle = &r.failures[1];
+    assert_eq!(tle.verdict, Verdict::TimeLimit);
+    assert_eq!(tle.cases, 3);
+    assert!(tle.minimal);
+    let b = tle
+        .batch_only
+        .as_ref()
+        .expect("reported as a batch time-out");
+    assert_eq!(b.cases, 3);
+    assert!(tle.detail.contains("only as a batch"), "{}", tle.detail);
+    let json = serde_json::to_value(&r).unwrap();
+    assert_eq!(json["failures"][0]["verdict"], "wrong-answer");
+    assert_eq!(json["failures"][1]["verdict"], "time-limit");
+    assert_eq!(json["counterexample"]["input"], "1\n1\n0\n");
+}
+
+#[test]
+fn slow_program_gets_batches_that_fit_the_time_limit() {
+    // 20 ms per case and a 1 s limit: 50 cases would time out. Batches of the
+    // format's 100 cases would all fail; batches sized from the measured time pass.
+    let c = RawFnContestant::new(|input: &[u8], limits: &RunLimits| {
+        let cases = hdu3032()
+            .parse(&String::from_utf8_lossy(input), true)
+            .unwrap();
+        let elapsed = Duration::from_millis(5 + 20 * cases.len() as u64);
+        let mut r = RunResult::exited(crate::problems::solve_fast(hdu3032(), &cases), 0);
+        if elapsed > limits.timeout {
+            r.exit = Exit::Signal(libc::SIGKILL);
+            r.timed_out = true;
+            r.stdout.clear();
+        }
+        r.elapsed = elapsed.min(limits.timeout);
+        r
+    });
+    let mut o = opts(24);
+    o.limits.timeout = Duration::from_secs(1);
+    o.max_cases = Some(3_000);
+    let r = audit(hdu3032(), &c, &o, &ProgressBar::hidden()).unwrap();
+    assert_eq!(r.verdict, Verdict::Ok, "{:?}", r.counterexample);
+    // Well under the limit: about 0.2 s of cases per run, some 10 a batch (the
+    // source's cut of huge batches to 4 MiB drops a few of the 3000 scheduled).
+    assert!(r.search_cases > 2_000, "{} cases", r.search_cases);
+    assert!(r.runs > r.search_cases / 20, "{} runs", r.runs);
+}
+
+#[test]
+fn sanitizer_messages_are_recognised() {
+    let ubsan = b"sol.cpp:5:21: runtime error: signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'\n";
+    assert_eq!(
+        sanitizer_message(ubsan).as_deref(),
+        Some("signed integer overflow: 2147483647 + 1 cannot be represented in type 'int'")
+    );
+    let asan = b"=================================================================\n==42==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000014 at pc 0x1\nREAD of size 4\n";
+    assert_eq!(
+        sanitizer_message(asan).as_deref(),
+        Some("AddressSanitizer: heap-buffer-overflow on address 0x602000000014 at pc 0x1")
+    );
+    let rust = b"\nthread 'main' panicked at sol.rs:4:13:\nattempt to add with overflow\nnote: run with `RUST_BACKTRACE=1`\n";
+    assert_eq!(
+        sanitizer_message(rust).as_deref(),
+        Some("attempt to add with overflow")
+    );
+    assert_eq!(sanitizer_message(b"Segmentation fault\n"), None);
+}
+
+#[test]
+fn long_inputs_are_abbreviated() {
+    let short = "1\n3\n1 2 3\n";
+    assert_eq!(abbreviate(short, 40, 200), short);
+    let long_line = format!("1\n100000\n{}1\n", "7 ".repeat(99_999));
+    let a = abbreviate(&long_line, 40, 200);
+    assert!(a.len() < 400, "{a}");
+    assert!(a.contains("bytes) ..."), "{a}");
+    assert!(a.contains(&format!("{} bytes", long_line.len())), "{a}");
+    let many: String = (0..1000).map(|i| format!("{i} 1 1\n")).collect();
+    let a = abbreviate(&many, 40, 200);
+    assert_eq!(a.lines().count(), 42, "{a}");
+    assert!(a.starts_with("0 1 1\n") && a.contains("999 1 1\n"), "{a}");
+    assert!(a.contains("... (960 lines"), "{a}");
 }

@@ -2,11 +2,11 @@
 //! valid inputs of a problem and report the smallest input it fails on.
 
 use crate::audit::{
-    self, compare, AuditError, AuditOptions, CompareMode, Contestant, ProcessContestant, Report,
-    RunLimits, Verdict,
+    self, compare, compile, AuditError, AuditOptions, CompareMode, Contestant, ProcessContestant,
+    Report, RunLimits, Verdict,
 };
 use crate::cli::{options, EXIT_FAILURE, EXIT_OK, EXIT_USAGE};
-use crate::problems::{Problem, Visitor};
+use crate::problems::{self, Problem, Visitor};
 use anyhow::{anyhow, bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
@@ -16,9 +16,11 @@ use std::time::Duration;
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Verdicts: ok, wrong-answer, runtime-error, time-limit, output-limit, memory-limit.\n\
+A source file (.c .cc .cpp .rs .py .java) as the command is built first, with judge flags.\n\
 Exit codes: 0 no failure found, 1 a failure found (or an internal error of sgcheck), \
-2 usage error (unknown problem, command not found or not executable).\n\
-Example: sgcheck audit p2197 --time 20 -- python3 sol.py"
+2 usage error (unknown problem, command not found or not executable, compile error).\n\
+Example: sgcheck audit p2197 --time 20 -- python3 sol.py\n\
+Example: sgcheck audit hdu3032 --sanitize -- sol.cpp"
 )]
 pub struct Args {
     /// Problem id (see `sgcheck list`); leave it out with `--problem FILE`.
@@ -79,6 +81,15 @@ pub struct Args {
     /// 0 disables the cross-check.
     #[arg(long, default_value_t = audit::DEFAULT_ORACLE_BUDGET, value_name = "N", value_parser = options::budget_or_zero)]
     pub oracle_budget: usize,
+    /// Build the source with AddressSanitizer and UndefinedBehaviorSanitizer (C, C++;
+    /// overflow checks for Rust), so undefined behaviour is a runtime error; the time
+    /// limit is tripled.
+    #[arg(long)]
+    pub sanitize: bool,
+    /// Do not search: run the program on this input (a test it failed elsewhere) and
+    /// shrink it to a minimal one.
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
 }
 
 /// Parses `16M`, `512K`, `1G`, `1000` (bytes; suffixes are powers of 1024), as every
@@ -90,15 +101,23 @@ pub fn parse_size(s: &str) -> anyhow::Result<usize> {
 }
 
 struct Audit<'a> {
-    contestant: &'a ProcessContestant,
+    contestant: &'a dyn Contestant,
     opts: &'a AuditOptions,
     progress: &'a ProgressBar,
+    /// The given input to shrink, instead of a search.
+    input: Option<&'a str>,
 }
 
 impl Visitor for Audit<'_> {
-    type Output = Result<Report, AuditError>;
+    type Output = Result<Result<Report, AuditError>, problems::ParseError>;
     fn visit<P: Problem>(self, p: &P) -> Self::Output {
-        audit::audit(p, self.contestant, self.opts, self.progress)
+        Ok(match self.input {
+            Some(text) => {
+                let cases = p.parse(text, false)?;
+                audit::audit_input(p, self.contestant, self.opts, cases, self.progress)
+            }
+            None => audit::audit(p, self.contestant, self.opts, self.progress),
+        })
     }
 }
 
@@ -129,7 +148,32 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         .command
         .split_first()
         .ok_or_else(|| anyhow!("no command to audit: give it after `--`"))?;
-    let contestant = ProcessContestant::new(program, rest.to_vec())?;
+    let input = match &args.input {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .with_context(|| format!("--input: reading {}", path.display()))?,
+        ),
+        None => None,
+    };
+    let (built, plain) = if compile::Language::of(Path::new(program)).is_some() {
+        (
+            Some(compile::build(
+                Path::new(program),
+                rest.to_vec(),
+                args.sanitize,
+            )?),
+            None,
+        )
+    } else if args.sanitize {
+        bail!("--sanitize needs a source file to build (.c, .cc, .cpp, .rs), not {program:?}");
+    } else {
+        (None, Some(ProcessContestant::new(program, rest.to_vec())?))
+    };
+    let contestant: &dyn Contestant = match (&built, &plain) {
+        (Some(b), _) => b,
+        (_, Some(p)) => p,
+        _ => bail!("nothing to audit"),
+    };
     audit::install_interrupt_handler()?;
 
     let seed = args.seed.unwrap_or_else(rand::random);
@@ -153,6 +197,15 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         },
         batch: !args.no_batch,
         oracle_budget: args.oracle_budget,
+        sanitize: args.sanitize,
+    };
+    let opts = AuditOptions {
+        limits: if args.sanitize {
+            compile::sanitized_limits(opts.limits)
+        } else {
+            opts.limits
+        },
+        ..opts
     };
     if !args.json {
         errln!(
@@ -164,13 +217,25 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     }
     let pb = progress_bar(!args.no_progress && !args.json);
     let result = Audit {
-        contestant: &contestant,
+        contestant,
         opts: &opts,
         progress: &pb,
+        input: input.as_deref(),
     }
     .visit(&problem);
+    let result = match (result, &args.input) {
+        (Ok(r), _) => r,
+        (Err(e), Some(path)) => {
+            pb.finish_and_clear();
+            bail!("--input {}: {e}", path.display());
+        }
+        (Err(e), None) => {
+            pb.finish_and_clear();
+            bail!("{e}")
+        }
+    };
     pb.finish_and_clear();
-    let report = match result {
+    let mut report = match result {
         Ok(mut r) => {
             if let Some(path) = &args.declaration {
                 // The command that repeats the audit names the declaration file.
@@ -204,6 +269,14 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         }
         Err(AuditError::Run(e)) => return Err(e.into()),
     };
+    report.build = built.as_ref().map(|b| b.build.clone());
+    if let (Some(path), Some(at)) = (&args.input, report.reproduce.find(" -- ")) {
+        let flag = format!(
+            " --input {}",
+            audit::runner::shell_quote(&path.display().to_string())
+        );
+        report.reproduce.insert_str(at, &flag);
+    }
     if report.search_cases == 0 && report.counterexample.is_none() {
         errln!(
             "error: nothing was checked: no case ran within --time {} s (raise --time{})",
@@ -262,6 +335,13 @@ fn save(dir: &Path, report: &Report) -> anyhow::Result<PathBuf> {
     let input = write("in", c.input.as_bytes())?;
     write("ans", c.expected.as_bytes())?;
     write("out", &c.actual_bytes)?;
+    // The other kinds of failure: `<problem>.<verdict>.in`, ...
+    for f in report.failures.iter().skip(1) {
+        let v = f.verdict.name();
+        write(&format!("{v}.in"), f.input.as_bytes())?;
+        write(&format!("{v}.ans"), f.expected.as_bytes())?;
+        write(&format!("{v}.out"), &f.actual_bytes)?;
+    }
     Ok(input)
 }
 
@@ -295,7 +375,7 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
             ));
             out.push_str(&format!("  {}\n", c.detail));
             out.push_str(&format!(
-                "\n{} input ({} case{}, {} shrink step{}):\n",
+                "\n{} input ({} case{}, {} shrink step{} in {} runs):\n",
                 if c.minimal {
                     "minimal"
                 } else {
@@ -305,12 +385,11 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
                 if c.cases == 1 { "" } else { "s" },
                 c.shrink_steps,
                 if c.shrink_steps == 1 { "" } else { "s" },
+                c.shrink_runs,
             ));
-            out.push_str(&indent(&c.input));
+            out.push_str(&indent(&audit::abbreviate(&c.input, 40, 200)));
             if !c.minimal {
-                out.push_str(
-                    "    (not minimal: the shrink budget ran out or the case is too large to shrink)\n",
-                );
+                out.push_str("    (not minimal: the shrink budget ran out first)\n");
             }
             let (exp_mark, act_mark) = match &c.mismatch {
                 Some(m) => (Some(m.expected_line), Some(m.actual_line)),
@@ -324,12 +403,35 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
                 out.push_str("standard error:\n");
                 out.push_str(&indent(c.stderr.trim_end()));
             }
+            for f in r.failures.iter().skip(1) {
+                out.push_str(&format!(
+                    "\nalso {}: {}\n{} input ({} case{}, {} shrink runs):\n",
+                    f.verdict.name().to_uppercase(),
+                    f.detail,
+                    if f.minimal {
+                        "minimal"
+                    } else {
+                        "smallest failing"
+                    },
+                    f.cases,
+                    if f.cases == 1 { "" } else { "s" },
+                    f.shrink_runs,
+                ));
+                out.push_str(&indent(&audit::abbreviate(&f.input, 12, 120)));
+            }
             out.push_str(&format!("\n{rate}\nseed {}\n", r.seed));
+            if let Some(b) = &r.build {
+                out.push_str(&format!("built: {}\n", b.compile));
+            }
             if let Some(path) = saved {
+                let run = r
+                    .build
+                    .as_ref()
+                    .map_or(r.command.as_str(), |b| b.run.as_str());
                 out.push_str(&format!(
                     "saved: {} (and .ans, .out)\nrerun: {} < {}\n",
                     path.display(),
-                    r.command,
+                    run,
                     path.display()
                 ));
             }

@@ -6,7 +6,7 @@
 //! the game's solver), shrinking and halving. The game's side (rules, verdicts, moves,
 //! losing positions) comes from [`crate::games::declared`].
 
-use super::{Info, ParseError, Problem, Reader, Shape};
+use super::{Info, ParseError, Part as ShrinkPart, Problem, Reader, Shape};
 use crate::games::declared::{DeclarableGame, DeclaredRules, MoveView, ParamValue};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -1116,9 +1116,85 @@ impl Problem for Declared {
             .map(|c| self.pack(c))
             .collect()
     }
+
+    /// One part per list field (removed in steps of `multiple_of`, down to its
+    /// minimum length) and one per run of consecutive number fields with the same
+    /// minimum (only lowered), in declaration order; each value's lower bound is its
+    /// field's `min`.
+    fn parts(&self, case: &Case) -> Vec<ShrinkPart> {
+        let view = self.packed(case);
+        self.part_fields()
+            .into_iter()
+            .map(|group| {
+                let f = &self.fields[group.start];
+                match &f.list {
+                    Some(l) => ShrinkPart {
+                        values: view.field(group.start).to_vec(),
+                        min_value: f.bounds.min,
+                        min_len: usize::try_from(l.len.min).unwrap_or(usize::MAX),
+                        unit: usize::try_from(l.step).unwrap_or(usize::MAX).max(1),
+                    },
+                    None => {
+                        ShrinkPart::fixed(group.map(|k| view.field(k)[0]).collect(), f.bounds.min)
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// The case with these values, when it respects every limit and constraint of the
+    /// declaration (lengths and their `multiple_of`, `distinct`, `at_least`, bounds,
+    /// the game's check) and would not read as the terminator.
+    fn rebuild(&self, _case: &Case, values: Vec<Vec<u64>>) -> Option<Case> {
+        let groups = self.part_fields();
+        if values.len() != groups.len() {
+            return None;
+        }
+        let mut fields: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
+        for (group, v) in groups.into_iter().zip(values) {
+            if self.fields[group.start].list.is_some() {
+                fields.push(v);
+            } else if v.len() == group.len() {
+                fields.extend(v.into_iter().map(|x| vec![x]));
+            } else {
+                return None;
+            }
+        }
+        let u = Unpacked { fields };
+        self.limits(&u).ok()?;
+        if let Layout::Terminator { zeros, .. } = self.layout {
+            let ends = match &self.fields[0].list {
+                Some(_) => u.fields[0].is_empty(),
+                None => u.fields[..zeros.min(u.fields.len())]
+                    .iter()
+                    .all(|f| f[0] == 0),
+            };
+            if ends {
+                return None;
+            }
+        }
+        Some(self.pack(&u))
+    }
 }
 
 impl Declared {
+    /// The fields behind each shrink part ([`Problem::parts`]): a list field alone, or
+    /// a run of consecutive number fields with the same minimum.
+    fn part_fields(&self) -> Vec<std::ops::Range<usize>> {
+        let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+        for (k, f) in self.fields.iter().enumerate() {
+            if let Some(last) = out.last_mut() {
+                let prev = &self.fields[last.start];
+                if f.list.is_none() && prev.list.is_none() && prev.bounds.min == f.bounds.min {
+                    last.end = k + 1;
+                    continue;
+                }
+            }
+            out.push(k..k + 1);
+        }
+        out
+    }
+
     fn limits(&self, case: &Unpacked) -> Result<(), String> {
         self.check_format(case)?;
         for (f, v) in self.fields.iter().zip(&case.fields) {

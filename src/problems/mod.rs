@@ -113,6 +113,59 @@ pub trait Problem: Sync + Send {
     fn halves(&self, _case: &Self::Case) -> Vec<Self::Case> {
         Vec::new()
     }
+
+    /// The case's lists of numbers, as the audit's shrinker sees them: it removes
+    /// chunks of values (delta debugging) and lowers values towards their lower bound,
+    /// then asks [`Problem::rebuild`] for the case. Scalars (`n m`) are a list of fixed
+    /// length. Empty by default: the shrinker then uses [`Problem::shrink`] alone.
+    fn parts(&self, _case: &Self::Case) -> Vec<Part> {
+        Vec::new()
+    }
+
+    /// `case` with the values of its [`Problem::parts`] replaced by `values` (one list
+    /// per part, in the same order), or `None` when no case has those values. The
+    /// result is also checked with [`Problem::check_limits`], so this need not repeat
+    /// the limits.
+    fn rebuild(&self, _case: &Self::Case, _values: Vec<Vec<u64>>) -> Option<Self::Case> {
+        None
+    }
+}
+
+/// One list of numbers in a case (its piles, its specials, its scalars), with what the
+/// shrinker may do to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// The values, in input order.
+    pub values: Vec<u64>,
+    /// The smallest value allowed for each (0 or 1 in most formats).
+    pub min_value: u64,
+    /// The fewest values the list may hold.
+    pub min_len: usize,
+    /// Values are removed in groups of this many (2 for lists of pairs); 0 when the
+    /// length is fixed.
+    pub unit: usize,
+}
+
+impl Part {
+    /// A list whose values may be removed one at a time, down to `min_len` of them.
+    pub fn list(values: Vec<u64>, min_value: u64, min_len: usize) -> Self {
+        Part {
+            values,
+            min_value,
+            min_len,
+            unit: 1,
+        }
+    }
+
+    /// Values that are all there is (scalars `n m p`): only lowered, never removed.
+    pub fn fixed(values: Vec<u64>, min_value: u64) -> Self {
+        Part {
+            min_len: values.len(),
+            values,
+            min_value,
+            unit: 0,
+        }
+    }
 }
 
 /// Answers a whole input with the fast solver: the output text, one line per answer.
@@ -348,6 +401,12 @@ pub(crate) mod testing {
         }
         fn halves(&self, c: &Vec<u64>) -> Vec<Vec<u64>> {
             p().halves(&case(c)).into_iter().map(piles).collect()
+        }
+        fn parts(&self, c: &Vec<u64>) -> Vec<Part> {
+            p().parts(&case(c))
+        }
+        fn rebuild(&self, c: &Vec<u64>, values: Vec<Vec<u64>>) -> Option<Vec<u64>> {
+            p().rebuild(&case(c), values).map(piles)
         }
     }
 }

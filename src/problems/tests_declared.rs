@@ -461,3 +461,76 @@ fn aliases_table_matches_the_declarations() {
         }
     }
 }
+
+// -----------------------------------------------------------------------------
+// Element-level shrinking: parts and rebuild from the declaration.
+
+#[test]
+fn parts_follow_the_declaration() {
+    let fnim = p("followingnim");
+    let parts = fnim.parts(&case("followingnim", &[&[3, 0, 5], &[2, 1]]));
+    assert_eq!(
+        parts,
+        vec![
+            Part::list(vec![3, 0, 5], 0, 1),
+            Part::list(vec![2, 1], 1, 1)
+        ]
+    );
+    // E&D's pairs: removed two at a time, never below one pair, values from 1.
+    let parts = p("p2148").parts(&case("p2148", &[&[4, 1, 2, 7]]));
+    assert_eq!(
+        parts,
+        vec![Part {
+            values: vec![4, 1, 2, 7],
+            min_value: 1,
+            min_len: 2,
+            unit: 2
+        }]
+    );
+    // Consecutive numbers with the same minimum: one part, only lowered.
+    let parts = p("hdu1848").parts(&case("hdu1848", &[&[5], &[6], &[7]]));
+    assert_eq!(parts, vec![Part::fixed(vec![5, 6, 7], 1)]);
+}
+
+#[test]
+fn rebuild_gives_back_every_generated_case() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for d in builtins() {
+        for scale in [0.0, 0.3, 1.0] {
+            let c = d.generate(&mut rng, scale, Shape::Any);
+            let values = d.parts(&c).into_iter().map(|q| q.values).collect();
+            assert_eq!(d.rebuild(&c, values), Some(c.clone()), "{}", d.info().id);
+        }
+    }
+}
+
+#[test]
+fn rebuild_refuses_what_breaks_a_constraint() {
+    let fnim = p("followingnim");
+    let c = case("followingnim", &[&[3, 0, 5], &[2, 1]]);
+    let with =
+        |piles: &[u64], specials: &[u64]| fnim.rebuild(&c, vec![piles.to_vec(), specials.to_vec()]);
+    assert_eq!(with(&[0], &[1]), Some(case("followingnim", &[&[0], &[1]])));
+    assert_eq!(with(&[0], &[1, 1]), None, "distinct specials");
+    assert_eq!(with(&[], &[1]), None, "at least one pile");
+    assert_eq!(with(&[0], &[0]), None, "specials from 1");
+    assert_eq!(with(&[101], &[1]), None, "piles up to 100");
+    assert_eq!(fnim.rebuild(&c, vec![vec![0]]), None, "one list per part");
+    // Pairs: an odd length is no E&D input.
+    let ed = p("p2148");
+    let c = case("p2148", &[&[4, 1, 2, 7]]);
+    assert_eq!(ed.rebuild(&c, vec![vec![4, 1, 2]]), None);
+    assert_eq!(
+        ed.rebuild(&c, vec![vec![1, 1]]),
+        Some(case("p2148", &[&[1, 1]]))
+    );
+    // q at least p.
+    let tr = p("hdu2897");
+    let c = case("hdu2897", &[&[9], &[2], &[3]]);
+    assert_eq!(tr.rebuild(&c, vec![vec![9, 3, 2]]), None);
+    assert_eq!(
+        tr.rebuild(&c, vec![vec![1, 1, 1]]),
+        Some(case("hdu2897", &[&[1], &[1], &[1]]))
+    );
+    assert_eq!(tr.rebuild(&c, vec![vec![1, 1]]), None, "three numbers");
+}
