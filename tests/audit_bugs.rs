@@ -1,5 +1,5 @@
-//! `sgcheck audit` catches every mistake of SPEC.md's last section, "Mistakes real
-//! solutions make", in real contest programs: C++ solutions written here, compiled with
+//! `sgcheck audit` catches the mistakes real solutions make (the README's
+//! table of bug classes), in real contest programs: C++ solutions written here, compiled with
 //! `g++ -O2` into a temporary directory, and audited through the built binary.
 //!
 //! For each mistake there is a correct solution, which must pass the audit (`ok`), and
@@ -370,7 +370,7 @@ fn assert_ok(report: &Value) {
 fn split_correct_solution_passes() {
     let Some(w) = Workshop::new() else { return };
     let exe = w.compile("split", SPLIT, &[]);
-    // SPEC.md's sample and known answers first.
+    // The statement's sample and the known answers first.
     assert_eq!(
         run(&exe, "2\n4\n1 0 1 5000\n3\n0 0 1\n"),
         "0 2 3\n1\n-1 -1 -1\n0\n"
@@ -451,11 +451,11 @@ fn uva1378_correct_solution_passes() {
     assert_ok(&w.audit_exe("uva1378", 1, OK_TIME, &exe));
 }
 
-/// Counting moves from empty bottles, in uva1378's format. SPEC.md: the smallest
+/// Counting moves from empty bottles, in uva1378's format. The smallest
 /// failing case is n = 5, `0 0 0 1 0` (for bzoj1188, which prints the count too: every
 /// uva1378 failure is one there, and this one fails here as well, the move `0 1 2`
 /// from the empty bottle 0 coming before the real best move `3 4 4`). The failing game
-/// is isolated from a batch of up to a thousand and numbered `Game 1`. SPEC.md's
+/// is isolated from a batch of up to a thousand and numbered `Game 1`. The
 /// performance goal: well under a second to find and shrink.
 #[test]
 fn uva1378_moves_from_empty_bottles() {

@@ -377,8 +377,8 @@ fn interrupt_kills_running_programs_and_exits_130() {
     assert_all_dead(&pidfile, "986");
 }
 
-/// SPEC.md: "split: counting moves from an empty bottle (passes both official samples;
-/// smallest failing case is n=5, `0 0 0 1 0`)". A Python solution with that mistake.
+/// Split: counting moves from an empty bottle passes both official samples; the
+/// smallest failing case is n=5, `0 0 0 1 0`. A Python solution with that mistake.
 #[test]
 fn spec_mistake_empty_bottle_is_found_minimal() {
     let python = Path::new("/usr/bin/python3");

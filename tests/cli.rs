@@ -109,7 +109,7 @@ fn check_shows_both_engines() {
     let out = sgcheck(&["check", "take-range", "7", "--rules", "p=2,q=4"], "");
     assert_eq!(out.status.code(), Some(0));
     let s = text(&out.stdout);
-    // SPEC.md sample: 7 2 4 is LOST.
+    // Statement sample: 7 2 4 is LOST.
     assert!(
         s.contains("fast:   lose") && s.contains("oracle: lose") && s.contains("agree"),
         "{s}"
@@ -117,7 +117,7 @@ fn check_shows_both_engines() {
     let out = sgcheck(&["check", "split", "0,0,0,1,0", "--json"], "");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["agree"], true);
-    // SPEC.md: `0 0 0 1 0` => best move 3 4 4, one winning move.
+    // Known answer: `0 0 0 1 0` => best move 3 4 4, one winning move.
     assert!(
         v["oracle"]
             .as_str()
@@ -149,7 +149,7 @@ fn solve_engines_agree_and_oracle_refuses_large_cases() {
         "{}",
         text(&out.stderr)
     );
-    // SPEC.md's checked answer for the same input.
+    // The known answer (checked by exhaustive search) for the same input.
     assert_eq!(
         text(&sgcheck(&["solve", "bzoj1188"], big).stdout),
         "0 2 20\n10\n"

@@ -1,4 +1,4 @@
-// TopCoder FollowingNim (SPEC.md rules): count the winning first moves (pile, amount).
+// TopCoder FollowingNim (the rules of game `following-nim`): count the winning first moves (pile, amount).
 // Table 1: a size is hot when some special amount leads to a cold size. Table 2: for
 // a cold x, g(x) = mex A(x), A(x) = values of the cold sizes an ordinary (non-special)
 // move reaches. Taking t from x to z, the other piles R (hot or not, XOR G of g):

@@ -30,7 +30,7 @@ pub mod take_range;
 
 use crate::verify::{check_one, verify_subject, CheckOutcome, GameReport, Progress, Sweep};
 
-/// Every game id `verify` knows, in the order SPEC.md lists them.
+/// Every game id `verify` knows, in the order of the README's games table.
 pub const GAME_IDS: &[&str] = &[
     "nim",
     "bash",
