@@ -1,0 +1,166 @@
+//! Shared by the audit tests that build C++ programs: a temporary workshop with g++,
+//! running the built `sgcheck audit` on them, and reading its JSON report.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const SGCHECK: &str = env!("CARGO_BIN_EXE_sgcheck");
+
+/// `src` with the one occurrence of `from` replaced by `to`: the buggy program is the
+/// correct one with exactly one mistake.
+pub fn variant(src: &str, from: &str, to: &str) -> String {
+    assert_eq!(src.matches(from).count(), 1, "{from:?} must occur once");
+    src.replacen(from, to, 1)
+}
+
+/// A temporary directory with g++ at hand; `None` (after saying why) without g++.
+pub struct Workshop {
+    dir: tempfile::TempDir,
+}
+
+impl Workshop {
+    pub fn new() -> Option<Workshop> {
+        match Command::new("g++").arg("--version").output() {
+            Ok(out) if out.status.success() => Some(Workshop {
+                dir: tempfile::tempdir().expect("a temporary directory"),
+            }),
+            _ => {
+                eprintln!("skipped: g++ is not available, so no C++ program can be built");
+                None
+            }
+        }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Compiles `src` with `g++ -O2 <flags>` into the program `name`.
+    pub fn compile(&self, name: &str, src: &str, flags: &[&str]) -> PathBuf {
+        let source = self.path().join(format!("{name}.cpp"));
+        std::fs::write(&source, src).unwrap();
+        let exe = self.path().join(name);
+        let out = Command::new("g++")
+            .arg("-O2")
+            .args(flags)
+            .arg("-o")
+            .arg(&exe)
+            .arg(&source)
+            .output()
+            .expect("runs g++");
+        assert!(
+            out.status.success(),
+            "g++ failed on {name}:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        exe
+    }
+
+    /// `sgcheck audit <problem> --seed <seed> --time <time> --json -- <command>`: the
+    /// report, after checking that the exit status matches the verdict and that no
+    /// process of this directory is left running.
+    pub fn audit(&self, problem: &str, seed: u64, time: &str, command: &[&str]) -> Value {
+        let seed = seed.to_string();
+        let mut args = vec![
+            "audit", problem, "--seed", &seed, "--time", time, "--json", "--",
+        ];
+        args.extend_from_slice(command);
+        let out = Command::new(SGCHECK)
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("runs sgcheck");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let report: Value = serde_json::from_str(&stdout)
+            .unwrap_or_else(|e| panic!("bad JSON ({e}):\n{stdout}\n{stderr}"));
+        let want = if report["verdict"] == "ok" { 0 } else { 1 };
+        assert_eq!(out.status.code(), Some(want), "{stdout}\n{stderr}");
+        assert_nothing_left(self.path());
+        report
+    }
+
+    /// Audits the compiled program `exe`.
+    pub fn audit_exe(&self, problem: &str, seed: u64, time: &str, exe: &Path) -> Value {
+        self.audit(problem, seed, time, &[exe.to_str().unwrap()])
+    }
+}
+
+/// Whether `pid` still runs (a zombie counts as gone) with `marker` in its command line.
+pub fn alive(pid: &str, marker: &str) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return false;
+    };
+    let state = stat.rsplit(')').next().unwrap_or("").trim_start();
+    if state.starts_with('Z') || state.starts_with('X') {
+        return false;
+    }
+    std::fs::read(format!("/proc/{pid}/cmdline"))
+        .map(|c| String::from_utf8_lossy(&c).contains(marker))
+        .unwrap_or(false)
+}
+
+/// Processes whose command line mentions `marker`, among `pids` (all of /proc when
+/// `None`), waiting up to two seconds for the kernel to finish exits.
+pub fn left_running(marker: &str, pids: Option<Vec<String>>) -> Vec<String> {
+    let all = || -> Vec<String> {
+        std::fs::read_dir("/proc")
+            .map(|d| {
+                d.filter_map(|e| e.ok()?.file_name().into_string().ok())
+                    .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let until = Instant::now() + Duration::from_secs(2);
+    loop {
+        let left: Vec<String> = pids
+            .clone()
+            .unwrap_or_else(all)
+            .into_iter()
+            .filter(|p| alive(p, marker))
+            .collect();
+        if left.is_empty() || Instant::now() > until {
+            return left;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// No process started from `dir` (a program of this test) still runs.
+pub fn assert_nothing_left(dir: &Path) {
+    if !Path::new("/proc/self/cmdline").exists() {
+        return;
+    }
+    let left = left_running(dir.to_str().unwrap(), None);
+    assert!(left.is_empty(), "processes left running: {left:?}");
+}
+
+/// Runs `exe` on `input`: its standard output.
+pub fn run(exe: &Path, input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("runs the program");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{exe:?} failed on {input:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+pub fn counterexample(report: &Value) -> &Value {
+    let c = &report["counterexample"];
+    assert!(c.is_object(), "no counterexample: {report}");
+    assert_eq!(c["minimal"], true, "not shrunk to the end: {report}");
+    c
+}
