@@ -250,6 +250,18 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "hdu5795",
         include_str!("../../corpus/problems/hdu5795.toml"),
     ),
+    (
+        "hdu1536",
+        include_str!("../../corpus/problems/hdu1536.toml"),
+    ),
+    (
+        "hdu1850",
+        include_str!("../../corpus/problems/hdu1850.toml"),
+    ),
+    (
+        "hdu2176",
+        include_str!("../../corpus/problems/hdu2176.toml"),
+    ),
 ];
 
 /// Every built-in problem id, in the order of [`BUILTIN`].
@@ -265,17 +277,20 @@ pub const PROBLEM_IDS: &[&str] = &[
     "followingnim",
     "hdu3980",
     "hdu5795",
+    "hdu1536",
+    "hdu1850",
+    "hdu2176",
 ];
 
 /// Aliases of the built-in problems (also declared in their files; a test keeps the
 /// two in step), so that one problem is found without reading every declaration.
-const BUILTIN_ALIASES: &[(&str, &str)] = &[("p3185", "bzoj1188")];
+const BUILTIN_ALIASES: &[(&str, &str)] = &[("p3185", "bzoj1188"), ("poj2960", "hdu1536")];
 
 /// The built-in problem number `i` of [`BUILTIN`], read from its declaration once.
 ///
 /// Panics if a built-in declaration is malformed (a test reads them all).
 fn builtin_at(i: usize) -> &'static Declared {
-    static ALL: [OnceLock<Declared>; 11] = [const { OnceLock::new() }; 11];
+    static ALL: [OnceLock<Declared>; BUILTIN.len()] = [const { OnceLock::new() }; BUILTIN.len()];
     ALL[i].get_or_init(|| {
         let (id, text) = BUILTIN[i];
         Declared::from_toml(text, &format!("built-in corpus/problems/{id}.toml"))
