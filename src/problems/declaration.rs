@@ -663,10 +663,10 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             })?;
             let td = t.get_ref();
             let slots_ok = fields[0].group.is_none()
-                && td.zeros >= 1
-                && td.zeros <= fields.len()
-                && fields[..td.zeros].iter().all(|f| f.list.is_none())
-                || td.zeros == 1 && fields[0].list.is_some();
+                && (td.zeros >= 1
+                    && td.zeros <= fields.len()
+                    && fields[..td.zeros].iter().all(|f| f.list.is_none())
+                    || td.zeros == 1 && fields[0].list.is_some());
             if !slots_ok {
                 return Err(ctx.err(
                     t.span(),

@@ -563,6 +563,20 @@ impl Declared {
         }
     }
 
+    /// Whether the positions of a case are the items of a group field.
+    pub fn has_group(&self) -> bool {
+        self.group.is_some()
+    }
+
+    /// Every position of a case: the items of its group, or its one position.
+    #[cfg(test)]
+    pub(crate) fn positions<'c, V: View>(&self, case: &'c V) -> Vec<Position<'c>> {
+        match self.group {
+            Some(g) => items(case.field(g)).map(Position::Borrowed).collect(),
+            None => vec![self.position_of(case)],
+        }
+    }
+
     pub(crate) fn position_of<'c, V: View>(&self, case: &'c V) -> Position<'c> {
         if let [i] = self.position[..] {
             return Position::Borrowed(case.field(i));

@@ -19,6 +19,8 @@ mod engine;
 mod reader;
 #[cfg(test)]
 mod tests_declared;
+#[cfg(test)]
+mod tests_group;
 
 pub use declaration::{DeclarationError, FORMAT};
 pub use engine::{shrink_list, Case, Declared};
