@@ -682,21 +682,7 @@ impl Declared {
             Ok(a) => (a.win, Some(a)),
             Err(w) => (*w, None),
         };
-        let view = |m: &MoveView| {
-            o.move_template.render(|n, s| {
-                if n == "move" {
-                    s.push_str(&m.text);
-                    return;
-                }
-                let (name, plus) = match n.strip_suffix("+1") {
-                    Some(b) => (b, 1),
-                    None => (n, 0),
-                };
-                if let Some(k) = o.move_fields.iter().position(|f| *f == name) {
-                    let _ = write!(s, "{}", m.fields[k] + plus);
-                }
-            })
-        };
+        let view = |m: &MoveView| self.move_text(m);
         t.render(|n, s| match n {
             "case" => {
                 let _ = write!(s, "{}", case_index + 1);
@@ -718,6 +704,24 @@ impl Declared {
                     }
                     s.push_str(&moves.join(&o.separator));
                 }
+            }
+        })
+    }
+
+    /// How a move prints (the `move` template).
+    fn move_text(&self, m: &MoveView) -> String {
+        let o = &self.output;
+        o.move_template.render(|n, s| {
+            if n == "move" {
+                s.push_str(&m.text);
+                return;
+            }
+            let (name, plus) = match n.strip_suffix("+1") {
+                Some(b) => (b, 1),
+                None => (n, 0),
+            };
+            if let Some(k) = o.move_fields.iter().position(|f| *f == name) {
+                let _ = write!(s, "{}", m.fields[k] + plus);
             }
         })
     }
@@ -749,6 +753,15 @@ impl Declared {
                 Err(_) => true,
             };
             if per_line && only_moves && no_moves {
+                continue;
+            }
+            if let (true, true, Ok(a)) = (per_line, only_moves && o.separator == "\n", a) {
+                // One line per move, without joining and splitting again.
+                let start = out.len();
+                out.extend(a.winning.iter().map(|m| self.move_text(m)));
+                if o.reverse {
+                    out[start..].reverse();
+                }
                 continue;
             }
             let line = self.fill(t, case_index, a, positions);
