@@ -241,6 +241,9 @@ parse_target!(Uva1378Parse, "uva1378");
 parse_target!(FollowingnimParse, "followingnim");
 parse_target!(Hdu3980Parse, "hdu3980");
 parse_target!(Hdu5795Parse, "hdu5795");
+parse_target!(Hdu1536Parse, "hdu1536");
+parse_target!(Hdu1850Parse, "hdu1850");
+parse_target!(Hdu2176Parse, "hdu2176");
 
 /// Piles for small pile games: at most `max_piles` piles of at most `max_size`, or
 /// `None` when the raw input is outside those bounds (the input is then rejected).
@@ -519,6 +522,9 @@ pub const TARGETS: &[&str] = &[
     "followingnim_parse",
     "hdu3980_parse",
     "hdu5795_parse",
+    "hdu1536_parse",
+    "hdu1850_parse",
+    "hdu2176_parse",
 ];
 
 /// Decodes `data` for the target `name` and runs its check; `None` for an unknown
@@ -547,6 +553,9 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "followingnim_parse" => check_parse(&decode::<FollowingnimParse>(data)?),
         "hdu3980_parse" => check_parse(&decode::<Hdu3980Parse>(data)?),
         "hdu5795_parse" => check_parse(&decode::<Hdu5795Parse>(data)?),
+        "hdu1536_parse" => check_parse(&decode::<Hdu1536Parse>(data)?),
+        "hdu1850_parse" => check_parse(&decode::<Hdu1850Parse>(data)?),
+        "hdu2176_parse" => check_parse(&decode::<Hdu2176Parse>(data)?),
         _ => return None,
     })
 }

@@ -868,9 +868,13 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
 fn describe_input(layout: &Layout, fields: &[Field]) -> String {
     let case: Vec<String> = fields
         .iter()
-        .map(|f| match &f.list {
-            Some(_) => format!("a count, then that many {}", f.name),
-            None => f.name.to_string(),
+        .map(|f| match (&f.group, &f.list) {
+            (Some(_), _) => format!(
+                "a count, then that many lines each of a count and that many {}",
+                f.name
+            ),
+            (None, Some(_)) => format!("a count, then that many {}", f.name),
+            (None, None) => f.name.to_string(),
         })
         .collect();
     let case = case.join("; ");
@@ -887,6 +891,12 @@ fn describe_limits(layout: &Layout, fields: &[Field]) -> String {
         parts.push(format!("{} <= cases <= {}", num.min, num.max));
     }
     for f in fields {
+        if let Some(g) = &f.group {
+            parts.push(format!(
+                "{} <= items of {} <= {}",
+                g.count.min, f.name, g.count.max
+            ));
+        }
         if let Some(l) = &f.list {
             parts.push(format!(
                 "{} <= length of {} <= {}",

@@ -600,7 +600,8 @@ impl Declared {
         Position::Inline(inline, n)
     }
 
-    /// A case from the values of its fields (a number field holds one value).
+    /// A case from the values of its fields (a number field holds one value; a group
+    /// field holds each item's length followed by its values, item after item).
     pub fn case(&self, fields: Vec<Vec<u64>>) -> Case {
         self.pack(&Unpacked { fields })
     }
