@@ -197,7 +197,10 @@ fn list_names_every_game_and_problem() {
             "uva1378",
             "followingnim",
             "hdu3980",
-            "hdu5795"
+            "hdu5795",
+            "hdu1536",
+            "hdu1850",
+            "hdu2176"
         ]
     );
 }
