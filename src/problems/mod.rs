@@ -250,6 +250,11 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "hdu5795",
         include_str!("../../corpus/problems/hdu5795.toml"),
     ),
+    ("p4279", include_str!("../../corpus/problems/p4279.toml")),
+    (
+        "poj1704",
+        include_str!("../../corpus/problems/poj1704.toml"),
+    ),
 ];
 
 /// Every built-in problem id, in the order of [`BUILTIN`].
@@ -265,17 +270,19 @@ pub const PROBLEM_IDS: &[&str] = &[
     "followingnim",
     "hdu3980",
     "hdu5795",
+    "p4279",
+    "poj1704",
 ];
 
 /// Aliases of the built-in problems (also declared in their files; a test keeps the
 /// two in step), so that one problem is found without reading every declaration.
-const BUILTIN_ALIASES: &[(&str, &str)] = &[("p3185", "bzoj1188")];
+const BUILTIN_ALIASES: &[(&str, &str)] = &[("p3185", "bzoj1188"), ("bzoj1022", "p4279")];
 
 /// The built-in problem number `i` of [`BUILTIN`], read from its declaration once.
 ///
 /// Panics if a built-in declaration is malformed (a test reads them all).
 fn builtin_at(i: usize) -> &'static Declared {
-    static ALL: [OnceLock<Declared>; 11] = [const { OnceLock::new() }; 11];
+    static ALL: [OnceLock<Declared>; BUILTIN.len()] = [const { OnceLock::new() }; BUILTIN.len()];
     ALL[i].get_or_init(|| {
         let (id, text) = BUILTIN[i];
         Declared::from_toml(text, &format!("built-in corpus/problems/{id}.toml"))
