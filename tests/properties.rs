@@ -7,8 +7,9 @@ use sgcheck::arbitrary::Case;
 use sgcheck::fuzzing;
 use sgcheck::games::{
     bash::BashSubject, ed::EdSubject, following_nim::FollowingNimSubject, grundy::GrundySubject,
-    lasker::LaskerSubject, misere_nim::MisereNimSubject, nim::NimSubject, octal::OctalSubject, simple_nim::SimpleNimSubject,
-    split::SplitSubject, staircase::StaircaseSubject, subtraction::SubtractionSubject, take_range::TakeRangeSubject,
+    lasker::LaskerSubject, misere_nim::MisereNimSubject, nim::NimSubject, octal::OctalSubject,
+    simple_nim::SimpleNimSubject, split::SplitSubject, staircase::StaircaseSubject,
+    subtraction::SubtractionSubject, take_range::TakeRangeSubject,
 };
 use sgcheck::oracles::games::{
     bash::Bash,

@@ -1425,11 +1425,9 @@ impl DeclaredRules for StaircaseRules {
         if position.contains(&0) {
             return Err("cells are numbered from 1".into());
         }
-        let mut sorted = position.to_vec();
-        sorted.sort_unstable();
-        match sorted.windows(2).find(|w| w[0] == w[1]) {
-            Some(w) => Err(format!("two pieces on cell {}", w[0])),
-            None => Ok(()),
+        match staircase::sorted_cells(position, 0) {
+            Err(c) => Err(format!("two pieces on cell {c}")),
+            Ok(_) => Ok(()),
         }
     }
     fn first_wins(&self, position: &[u64]) -> bool {
