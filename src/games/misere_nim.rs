@@ -60,7 +60,7 @@ pub fn first_wins(piles: &[u64]) -> bool {
     if big {
         x != 0
     } else {
-        ones % 2 == 0
+        ones.is_multiple_of(2)
     }
 }
 
@@ -76,7 +76,11 @@ pub fn analyze(pos: &Piles) -> Analysis<Take> {
         ones += usize::from(p == 1);
         bigs += usize::from(p >= 2);
     }
-    let win = if bigs > 0 { x != 0 } else { ones % 2 == 0 };
+    let win = if bigs > 0 {
+        x != 0
+    } else {
+        ones.is_multiple_of(2)
+    };
     let mut winning = Vec::new();
     if win {
         for (pile, &p) in piles.iter().enumerate() {
@@ -85,7 +89,7 @@ pub fn analyze(pos: &Piles) -> Analysis<Take> {
                 x ^ p
             } else {
                 let others_ones = ones - usize::from(p == 1);
-                u64::from(others_ones % 2 == 0)
+                u64::from(others_ones.is_multiple_of(2))
             };
             if target < p {
                 winning.push(Take {
@@ -275,7 +279,7 @@ mod tests {
             let sum: u64 = pos.0.iter().sum();
             let x = pos.0.iter().fold(0, |a, &p| a ^ p);
             let win = if sum == pos.0.len() as u64 {
-                pos.0.len() % 2 == 0
+                pos.0.len().is_multiple_of(2)
             } else {
                 x != 0
             };

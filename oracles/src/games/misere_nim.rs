@@ -158,7 +158,7 @@ mod tests {
                     let piles = [a, b, c];
                     let win = solver.outcome(&Piles(piles.to_vec())).unwrap().win;
                     let fact = if piles.iter().all(|&p| p <= 1) {
-                        piles.iter().filter(|&&p| p == 1).count() % 2 == 0
+                        piles.iter().filter(|&&p| p == 1).count().is_multiple_of(2)
                     } else {
                         a ^ b ^ c != 0
                     };
