@@ -46,10 +46,12 @@ use sgcheck_oracles::games::{
     following_nim::{FnPosition, FollowingNim},
     grundy::GrundyGame,
     lasker::Lasker,
+    misere_nim::MisereNim,
     nim::{Nim, Piles},
     octal::Octal,
     simple_nim::SimpleNim,
     split::{Bottles, SplitGame},
+    staircase::{Cells, Staircase},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
 };
@@ -241,6 +243,8 @@ parse_target!(Uva1378Parse, "uva1378");
 parse_target!(FollowingnimParse, "followingnim");
 parse_target!(Hdu3980Parse, "hdu3980");
 parse_target!(Hdu5795Parse, "hdu5795");
+parse_target!(P4279Parse, "p4279");
+parse_target!(Poj1704Parse, "poj1704");
 parse_target!(Hdu1536Parse, "hdu1536");
 parse_target!(Hdu1850Parse, "hdu1850");
 parse_target!(Hdu2176Parse, "hdu2176");
@@ -479,6 +483,31 @@ game_target!(
     |s| { Some((SimpleNim, Piles(small_piles(&s.heaps, 3, 9)?))) }
 );
 
+game_target!(
+    /// `misere_nim_agree`: up to 5 piles of up to 10 (empty piles included).
+    MisereNimAgree, check_misere_nim_agree, "misere-nim",
+    crate::games::misere_nim::MisereNimSubject, MisereNim,
+    { ; piles },
+    |s| { Some((MisereNim, Piles(small_piles(&s.piles, 5, 10)?))) }
+);
+
+game_target!(
+    /// `staircase_agree`: up to 5 pieces, one byte per cell (1..=16, distinct, in the
+    /// order given).
+    StaircaseAgree, check_staircase_agree, "staircase",
+    crate::games::staircase::StaircaseSubject, Staircase,
+    { ; cells },
+    |s| {
+        let cells = small_piles(&s.cells, 5, 16)?;
+        let mut sorted = cells.clone();
+        sorted.sort_unstable();
+        if sorted.first() == Some(&0) || sorted.windows(2).any(|w| w[0] == w[1]) {
+            return None;
+        }
+        Some((Staircase, Cells(cells)))
+    }
+);
+
 // ---------------------------------------------------------------------------------
 // Problem targets.
 
@@ -511,6 +540,8 @@ pub const TARGETS: &[&str] = &[
     "octal_agree",
     "grundy_agree",
     "simple_nim_agree",
+    "misere_nim_agree",
+    "staircase_agree",
     "p2197_parse",
     "hdu1846_parse",
     "hdu2897_parse",
@@ -522,6 +553,8 @@ pub const TARGETS: &[&str] = &[
     "followingnim_parse",
     "hdu3980_parse",
     "hdu5795_parse",
+    "p4279_parse",
+    "poj1704_parse",
     "hdu1536_parse",
     "hdu1850_parse",
     "hdu2176_parse",
@@ -542,6 +575,8 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "octal_agree" => check_octal_agree(&decode(data)?),
         "grundy_agree" => check_grundy_agree(&decode(data)?),
         "simple_nim_agree" => check_simple_nim_agree(&decode(data)?),
+        "misere_nim_agree" => check_misere_nim_agree(&decode(data)?),
+        "staircase_agree" => check_staircase_agree(&decode(data)?),
         "p2197_parse" => check_parse(&decode::<P2197Parse>(data)?),
         "hdu1846_parse" => check_parse(&decode::<Hdu1846Parse>(data)?),
         "hdu2897_parse" => check_parse(&decode::<Hdu2897Parse>(data)?),
@@ -553,6 +588,8 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "followingnim_parse" => check_parse(&decode::<FollowingnimParse>(data)?),
         "hdu3980_parse" => check_parse(&decode::<Hdu3980Parse>(data)?),
         "hdu5795_parse" => check_parse(&decode::<Hdu5795Parse>(data)?),
+        "p4279_parse" => check_parse(&decode::<P4279Parse>(data)?),
+        "poj1704_parse" => check_parse(&decode::<Poj1704Parse>(data)?),
         "hdu1536_parse" => check_parse(&decode::<Hdu1536Parse>(data)?),
         "hdu1850_parse" => check_parse(&decode::<Hdu1850Parse>(data)?),
         "hdu2176_parse" => check_parse(&decode::<Hdu2176Parse>(data)?),

@@ -20,10 +20,12 @@ pub mod ed;
 pub mod following_nim;
 pub mod grundy;
 pub mod lasker;
+pub mod misere_nim;
 pub mod nim;
 pub mod octal;
 pub mod simple_nim;
 pub mod split;
+pub mod staircase;
 pub mod subtraction;
 pub mod take_break;
 pub mod take_range;
@@ -43,6 +45,8 @@ pub const GAME_IDS: &[&str] = &[
     "octal",
     "grundy",
     "simple-nim",
+    "misere-nim",
+    "staircase",
 ];
 
 /// Every game with a one-line summary of its rules, for `sgcheck list`.
@@ -102,6 +106,16 @@ pub const GAMES: &[(&str, &str)] = &[
         "heaps; take any positive number from one heap, or split one heap into three \
          non-empty heaps; normal play. Rules: -",
     ),
+    (
+        "misere-nim",
+        "piles; take any positive number from one pile; whoever takes the last stone \
+         loses (misère play). Rules: -",
+    ),
+    (
+        "staircase",
+        "pieces on distinct cells 1, 2, 3, ...; move one piece left by at least one \
+         cell, never onto or past another piece; normal play. Rules: -",
+    ),
 ];
 
 /// Runs `verify` on the game `id`; `None` when no such game exists.
@@ -120,6 +134,8 @@ pub fn verify_game<P: Progress>(id: &str, sweep: &Sweep, progress: &P) -> Option
         "octal" => verify_subject(&octal::OctalSubject::default(), sweep, progress),
         "grundy" => verify_subject(&grundy::GrundySubject, sweep, progress),
         "simple-nim" => verify_subject(&simple_nim::SimpleNimSubject, sweep, progress),
+        "misere-nim" => verify_subject(&misere_nim::MisereNimSubject, sweep, progress),
+        "staircase" => verify_subject(&staircase::StaircaseSubject, sweep, progress),
         _ => return None,
     })
 }
@@ -148,6 +164,8 @@ pub fn check_game(
         "octal" => check_one(&octal::OctalSubject::default(), rules, position, budget),
         "grundy" => check_one(&grundy::GrundySubject, rules, position, budget),
         "simple-nim" => check_one(&simple_nim::SimpleNimSubject, rules, position, budget),
+        "misere-nim" => check_one(&misere_nim::MisereNimSubject, rules, position, budget),
+        "staircase" => check_one(&staircase::StaircaseSubject, rules, position, budget),
         _ => return None,
     })
 }
