@@ -254,6 +254,20 @@ fn largest_input(id: &str) -> Input {
                 "10 cases + `0`, m=2*10^5, piles in 10^8..10^9",
             )
         }
+        "hdu3980" => {
+            // Every case at the largest circle, m spread over 1..=1000 by the generator.
+            let cases = cases_where(p, rng, p.max_cases(), |c| p.fields(c)[0][0] >= 900);
+            (write_checked(p, &cases), "T=100, n in 900..1000, m <= 1000")
+        }
+        "hdu5795" => {
+            // One case of n = 10^6 heaps of 9 or 10 digits (T = 100 such cases would be
+            // a 1 GB file, as for hdu3032).
+            let heaps = long_list(p, rng, 1_000_000, |v| v >= 100_000_000);
+            (
+                write_checked(p, &[heaps]),
+                "T=1 (not 100: 1 GB), n=10^6, heaps in 10^8..10^9",
+            )
+        }
         _ => panic!("no benchmark input for problem {id:?}"),
     };
     Input {

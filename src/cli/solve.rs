@@ -92,10 +92,25 @@ pub fn input_bound<P: Problem>(p: &P, lenient: bool) -> u64 {
         .clamp(SOLVE_INPUT_FLOOR, SOLVE_INPUT_MAX)
 }
 
-/// Reads at most `limit` bytes; more is an error (the rest is never read).
-fn read_bounded(r: impl Read, limit: u64, what: &str, problem: &str) -> anyhow::Result<Vec<u8>> {
+/// Reads the whole input, refusing one larger than `limit()` bytes (the rest is never
+/// read). The limit is asked for only when the input is longer than
+/// `SOLVE_INPUT_FLOOR`, so an ordinary input never pays for computing it.
+fn read_bounded(
+    mut r: impl Read,
+    limit: impl FnOnce() -> u64,
+    what: &str,
+    problem: &str,
+) -> anyhow::Result<Vec<u8>> {
     let mut buf = Vec::new();
-    r.take(limit + 1)
+    (&mut r)
+        .take(SOLVE_INPUT_FLOOR + 1)
+        .read_to_end(&mut buf)
+        .with_context(|| format!("reading {what}"))?;
+    if buf.len() as u64 <= SOLVE_INPUT_FLOOR {
+        return Ok(buf);
+    }
+    let limit = limit().max(SOLVE_INPUT_FLOOR);
+    r.take(limit + 1 - buf.len() as u64)
         .read_to_end(&mut buf)
         .with_context(|| format!("reading {what}"))?;
     if buf.len() as u64 > limit {
@@ -136,7 +151,7 @@ pub fn run(mut args: Args) -> anyhow::Result<i32> {
     }
     let problem = choose(args.problem.as_deref(), args.declaration.as_deref())?;
     let id = problem.info().id;
-    let limit = input_bound(&problem, args.lenient);
+    let limit = || input_bound(&problem, args.lenient);
     let bytes = match &args.file {
         Some(path) => {
             let f =

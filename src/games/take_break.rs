@@ -61,33 +61,23 @@ pub enum Breaks {
 
 impl Breaks {
     /// Calls `f` with every option family of a heap of `n`.
-    pub fn options(&self, n: usize, mut f: impl FnMut(Opt)) {
+    pub fn options(&self, n: usize, f: impl FnMut(Opt)) {
+        self.families().options(n, f);
+    }
+
+    /// The option families in the form the table loops use: an octal code's non-zero
+    /// digits only (a code like hdu3980's `0.0...07` has one among a thousand).
+    fn families(&self) -> Families {
         match self {
-            Breaks::Octal(digits) => {
-                for (i, &d) in digits.iter().enumerate().take(n) {
-                    let rest = n - (i + 1);
-                    if rest == 0 && d & 1 != 0 {
-                        f(Opt::Single(0));
-                    }
-                    if rest >= 1 && d & 2 != 0 {
-                        f(Opt::Single(rest));
-                    }
-                    if rest >= 2 && d & 4 != 0 {
-                        f(Opt::Split {
-                            s: rest,
-                            amax: rest / 2,
-                        });
-                    }
-                }
-            }
-            Breaks::Grundy => {
-                if n >= 3 {
-                    f(Opt::Split {
-                        s: n,
-                        amax: (n - 1) / 2,
-                    });
-                }
-            }
+            Breaks::Octal(digits) => Families::Octal(
+                digits
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &d)| d != 0)
+                    .map(|(i, &d)| (i + 1, d))
+                    .collect(),
+            ),
+            Breaks::Grundy => Families::Grundy,
         }
     }
 
@@ -105,6 +95,46 @@ impl Breaks {
         match self {
             Breaks::Octal(d) => Some(d.len()),
             Breaks::Grundy => None,
+        }
+    }
+}
+
+/// [`Breaks`] prepared for the table loops (see [`Breaks::families`]).
+enum Families {
+    /// The non-zero digits of an octal code: (k, d_k), k ascending.
+    Octal(Vec<(usize, u8)>),
+    /// Grundy's game.
+    Grundy,
+}
+
+impl Families {
+    fn options(&self, n: usize, mut f: impl FnMut(Opt)) {
+        match self {
+            Families::Octal(digits) => {
+                for &(k, d) in digits.iter().take_while(|&&(k, _)| k <= n) {
+                    let rest = n - k;
+                    if rest == 0 && d & 1 != 0 {
+                        f(Opt::Single(0));
+                    }
+                    if rest >= 1 && d & 2 != 0 {
+                        f(Opt::Single(rest));
+                    }
+                    if rest >= 2 && d & 4 != 0 {
+                        f(Opt::Split {
+                            s: rest,
+                            amax: rest / 2,
+                        });
+                    }
+                }
+            }
+            Families::Grundy => {
+                if n >= 3 {
+                    f(Opt::Split {
+                        s: n,
+                        amax: (n - 1) / 2,
+                    });
+                }
+            }
         }
     }
 }
@@ -149,11 +179,12 @@ pub fn plain_table(breaks: &Breaks, len: usize) -> Vec<u32> {
 }
 
 fn extend_plain(breaks: &Breaks, g: &mut Vec<u32>, len: usize) {
+    let families = breaks.families();
     let mut seen = Seen::new();
     while g.len() < len {
         let n = g.len();
         seen.next();
-        breaks.options(n, |o| match o {
+        families.options(n, |o| match o {
             Opt::Single(rest) => seen.mark(g[rest]),
             Opt::Split { s, amax } => {
                 for a in 1..=amax {
@@ -198,6 +229,7 @@ pub fn extend_sparse(breaks: &Breaks, g: &mut Vec<u32>, len: usize, mask: u32) {
     if g.is_empty() {
         extend_plain(breaks, g, 1);
     }
+    let families = breaks.families();
     let mut rare_pos: Vec<usize> = (1..g.len()).filter(|&i| rare(g[i], mask)).collect();
     let mut seen = Seen::new();
     let mut splits: Vec<(usize, usize)> = Vec::new();
@@ -205,7 +237,7 @@ pub fn extend_sparse(breaks: &Breaks, g: &mut Vec<u32>, len: usize, mask: u32) {
         let n = g.len();
         seen.next();
         splits.clear();
-        breaks.options(n, |o| match o {
+        families.options(n, |o| match o {
             Opt::Single(rest) => seen.mark(g[rest]),
             Opt::Split { s, amax } => splits.push((s, amax)),
         });
