@@ -5,12 +5,14 @@
 //! move order, the compact notation (`FromStr`/`Display`), and tests whose expected
 //! values say where they come from.
 
+pub mod auction;
 pub mod bash;
 pub mod ed;
 pub mod following_nim;
 pub mod grundy;
 pub mod lasker;
 pub mod nim;
+pub mod nim_k;
 pub mod octal;
 pub mod paint_chain;
 pub mod plus_heap;
@@ -18,3 +20,4 @@ pub mod simple_nim;
 pub mod split;
 pub mod subtraction;
 pub mod take_range;
+pub mod wythoff;
