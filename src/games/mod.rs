@@ -13,6 +13,7 @@
 
 use sgcheck_oracles::Analysis;
 
+pub mod auction;
 pub mod bash;
 mod cases;
 pub mod declared;
@@ -21,12 +22,14 @@ pub mod following_nim;
 pub mod grundy;
 pub mod lasker;
 pub mod nim;
+pub mod nim_k;
 pub mod octal;
 pub mod simple_nim;
 pub mod split;
 pub mod subtraction;
 pub mod take_break;
 pub mod take_range;
+pub mod wythoff;
 
 use crate::verify::{check_one, verify_subject, CheckOutcome, GameReport, Progress, Sweep};
 
@@ -43,6 +46,9 @@ pub const GAME_IDS: &[&str] = &[
     "octal",
     "grundy",
     "simple-nim",
+    "wythoff",
+    "auction",
+    "nim-k",
 ];
 
 /// Every game with a one-line summary of its rules, for `sgcheck list`.
@@ -102,6 +108,21 @@ pub const GAMES: &[(&str, &str)] = &[
         "heaps; take any positive number from one heap, or split one heap into three \
          non-empty heaps; normal play. Rules: -",
     ),
+    (
+        "wythoff",
+        "two piles; take any positive number from one pile, or the same positive \
+         number from both; normal play. Rules: -",
+    ),
+    (
+        "auction",
+        "r still missing; bid 1 to n: a bid of at least r wins at once, a smaller one \
+         leaves r minus the bid to the opponent. Rules: n=2",
+    ),
+    (
+        "nim-k",
+        "heaps; choose 1 to k heaps and take a positive number from each (Moore's \
+         Nim_k); normal play. Rules: k=2",
+    ),
 ];
 
 /// Runs `verify` on the game `id`; `None` when no such game exists.
@@ -120,6 +141,9 @@ pub fn verify_game<P: Progress>(id: &str, sweep: &Sweep, progress: &P) -> Option
         "octal" => verify_subject(&octal::OctalSubject::default(), sweep, progress),
         "grundy" => verify_subject(&grundy::GrundySubject, sweep, progress),
         "simple-nim" => verify_subject(&simple_nim::SimpleNimSubject, sweep, progress),
+        "wythoff" => verify_subject(&wythoff::WythoffSubject, sweep, progress),
+        "auction" => verify_subject(&auction::AuctionSubject, sweep, progress),
+        "nim-k" => verify_subject(&nim_k::NimKSubject, sweep, progress),
         _ => return None,
     })
 }
@@ -148,6 +172,9 @@ pub fn check_game(
         "octal" => check_one(&octal::OctalSubject::default(), rules, position, budget),
         "grundy" => check_one(&grundy::GrundySubject, rules, position, budget),
         "simple-nim" => check_one(&simple_nim::SimpleNimSubject, rules, position, budget),
+        "wythoff" => check_one(&wythoff::WythoffSubject, rules, position, budget),
+        "auction" => check_one(&auction::AuctionSubject, rules, position, budget),
+        "nim-k" => check_one(&nim_k::NimKSubject, rules, position, budget),
         _ => return None,
     })
 }
