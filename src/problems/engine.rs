@@ -604,6 +604,11 @@ impl Declared {
                     },
                     _ => {
                         if let Some(a) = &analysis {
+                            if a.winning.is_empty() {
+                                // `none` (empty unless declared) stands for no move.
+                                s.push_str(&o.none);
+                                return;
+                            }
                             let mut moves: Vec<String> = a.winning.iter().map(view).collect();
                             if o.reverse {
                                 moves.reverse();
@@ -1223,7 +1228,19 @@ impl Declared {
         };
         let (mut case, tops) = self.draw(rng, scale, shape);
         match shape {
-            Shape::Any => case,
+            Shape::Any => {
+                // Now and then a position the game knows to be interesting (where
+                // common mistakes show), when it has some within the bounds.
+                if rng.gen_range(0..4) == 0 {
+                    if let Ok(rules) = self.rules_of(&case) {
+                        let bounds = self.position_bounds(&case, &tops);
+                        if let Some(pos) = rules.interesting(&bounds, rng) {
+                            self.set_position(&mut case, &pos);
+                        }
+                    }
+                }
+                case
+            }
             Shape::Losing => {
                 for _ in 0..16 {
                     if self.make_losing(rng, &mut case, &tops) {
