@@ -41,17 +41,20 @@ use crate::problems::{self, Problem};
 use crate::verify::{check_command, compare, Subject};
 use arbitrary::{Arbitrary, Unstructured};
 use sgcheck_oracles::games::{
+    auction::{Auction, Missing},
     bash::Bash,
     ed::{Ed, EdPiles},
     following_nim::{FnPosition, FollowingNim},
     grundy::GrundyGame,
     lasker::Lasker,
     nim::{Nim, Piles},
+    nim_k::NimK,
     octal::Octal,
     simple_nim::SimpleNim,
     split::{Bottles, SplitGame},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
+    wythoff::{Pair, Wythoff},
 };
 use sgcheck_oracles::{with_cached_solver, Rules, Solver};
 use std::fmt;
@@ -241,6 +244,8 @@ parse_target!(Uva1378Parse, "uva1378");
 parse_target!(FollowingnimParse, "followingnim");
 parse_target!(Hdu3980Parse, "hdu3980");
 parse_target!(Hdu5795Parse, "hdu5795");
+parse_target!(Hdu1527Parse, "hdu1527");
+parse_target!(Hdu2149Parse, "hdu2149");
 
 /// Piles for small pile games: at most `max_piles` piles of at most `max_size`, or
 /// `None` when the raw input is outside those bounds (the input is then rejected).
@@ -476,6 +481,44 @@ game_target!(
     |s| { Some((SimpleNim, Piles(small_piles(&s.heaps, 3, 9)?))) }
 );
 
+game_target!(
+    /// `wythoff_agree`: two piles, one byte each, up to 60.
+    WythoffAgree, check_wythoff_agree, "wythoff", crate::games::wythoff::WythoffSubject, Wythoff,
+    { a, b ; rest },
+    |s| {
+        if s.a > 60 || s.b > 60 || !s.rest.is_empty() {
+            return None;
+        }
+        Some((Wythoff, Pair(s.a as u64, s.b as u64)))
+    }
+);
+
+game_target!(
+    /// `auction_agree`: the largest bid N in 1..=255, then the missing amount as two
+    /// bytes (big-endian), up to 2000.
+    AuctionAgree, check_auction_agree, "auction", crate::games::auction::AuctionSubject, Auction,
+    { n, hi, lo ; rest },
+    |s| {
+        let r = u64::from(s.hi) << 8 | u64::from(s.lo);
+        if s.n == 0 || r > 2000 || !s.rest.is_empty() {
+            return None;
+        }
+        Some((Auction { n: s.n as u64 }, Missing(r)))
+    }
+);
+
+game_target!(
+    /// `nim_k_agree`: k in 1..=4, then up to 4 heaps of up to 6.
+    NimKAgree, check_nim_k_agree, "nim-k", crate::games::nim_k::NimKSubject, NimK,
+    { k ; heaps },
+    |s| {
+        if !(1..=4).contains(&s.k) {
+            return None;
+        }
+        Some((NimK { k: s.k as u64 }, Piles(small_piles(&s.heaps, 4, 6)?)))
+    }
+);
+
 // ---------------------------------------------------------------------------------
 // Problem targets.
 
@@ -508,6 +551,9 @@ pub const TARGETS: &[&str] = &[
     "octal_agree",
     "grundy_agree",
     "simple_nim_agree",
+    "wythoff_agree",
+    "auction_agree",
+    "nim_k_agree",
     "p2197_parse",
     "hdu1846_parse",
     "hdu2897_parse",
@@ -519,6 +565,8 @@ pub const TARGETS: &[&str] = &[
     "followingnim_parse",
     "hdu3980_parse",
     "hdu5795_parse",
+    "hdu1527_parse",
+    "hdu2149_parse",
 ];
 
 /// Decodes `data` for the target `name` and runs its check; `None` for an unknown
@@ -536,6 +584,9 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "octal_agree" => check_octal_agree(&decode(data)?),
         "grundy_agree" => check_grundy_agree(&decode(data)?),
         "simple_nim_agree" => check_simple_nim_agree(&decode(data)?),
+        "wythoff_agree" => check_wythoff_agree(&decode(data)?),
+        "auction_agree" => check_auction_agree(&decode(data)?),
+        "nim_k_agree" => check_nim_k_agree(&decode(data)?),
         "p2197_parse" => check_parse(&decode::<P2197Parse>(data)?),
         "hdu1846_parse" => check_parse(&decode::<Hdu1846Parse>(data)?),
         "hdu2897_parse" => check_parse(&decode::<Hdu2897Parse>(data)?),
@@ -547,6 +598,8 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "followingnim_parse" => check_parse(&decode::<FollowingnimParse>(data)?),
         "hdu3980_parse" => check_parse(&decode::<Hdu3980Parse>(data)?),
         "hdu5795_parse" => check_parse(&decode::<Hdu5795Parse>(data)?),
+        "hdu1527_parse" => check_parse(&decode::<Hdu1527Parse>(data)?),
+        "hdu2149_parse" => check_parse(&decode::<Hdu2149Parse>(data)?),
         _ => return None,
     })
 }

@@ -10,6 +10,7 @@ use sgcheck::games::{
     lasker::LaskerSubject, nim::NimSubject, octal::OctalSubject, simple_nim::SimpleNimSubject,
     split::SplitSubject, subtraction::SubtractionSubject, take_range::TakeRangeSubject,
 };
+use sgcheck::games::{auction::AuctionSubject, nim_k::NimKSubject, wythoff::WythoffSubject};
 use sgcheck::oracles::games::{
     bash::Bash,
     ed::{Ed, EdPiles},
@@ -24,6 +25,7 @@ use sgcheck::oracles::games::{
     subtraction::Subtraction,
     take_range::TakeRange,
 };
+use sgcheck::oracles::games::{auction::Auction, nim_k::NimK, wythoff::Wythoff};
 use sgcheck::oracles::{Analysis, Rules, Solver};
 use sgcheck::verify::{compare, Planted, Subject};
 use std::cell::RefCell;
@@ -112,6 +114,25 @@ fn qc_simple_nim_fast_agrees_with_oracle() {
     qc().quickcheck(
         (|c: Case<SimpleNim>| agrees(&SimpleNimSubject, &c)) as fn(Case<SimpleNim>) -> TestResult,
     );
+}
+
+#[test]
+fn qc_wythoff_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<Wythoff>| agrees(&WythoffSubject, &c)) as fn(Case<Wythoff>) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_auction_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<Auction>| agrees(&AuctionSubject, &c)) as fn(Case<Auction>) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_nim_k_fast_agrees_with_oracle() {
+    qc().quickcheck((|c: Case<NimK>| agrees(&NimKSubject, &c)) as fn(Case<NimK>) -> TestResult);
 }
 
 #[test]
