@@ -80,7 +80,16 @@ pub fn lower(k: u64) -> u128 {
 /// a == floor(k phi).
 pub fn is_lost(a: u64, b: u64) -> bool {
     let (a, b) = (a.min(b), a.max(b));
-    lower(b - a) == u128::from(a)
+    let k = b - a;
+    if b >= 1 << 62 || k == 0 {
+        return lower(k) == u128::from(a);
+    }
+    // a == floor(k phi) iff d < k sqrt 5 < d + 2 with d = 2a - k (k sqrt 5 is
+    // irrational for k > 0, so both inequalities are strict): two squares, no square
+    // root. Below 2^62 every square fits: d^2 < 2^126, 5 k^2 < 2^127.
+    let d = 2 * i128::from(a) - i128::from(k);
+    let five_k2 = 5 * i128::from(k) * i128::from(k);
+    d + 2 > 0 && (d < 0 || d * d < five_k2) && five_k2 < (d + 2) * (d + 2)
 }
 
 /// The first player wins (hdu1527 prints 1).
@@ -289,6 +298,12 @@ impl Subject for WythoffSubject {
         for (k, &a) in lows.iter().enumerate() {
             report.compare(format_args!("a_{k}"), lower(k as u64), u128::from(a));
             let b = a + k as u64;
+            // The verdict's square-free test on the pair and its neighbours.
+            report.compare(
+                format_args!("verdicts near ({a},{b})"),
+                [is_lost(a, b), is_lost(b, a), is_lost(a + 1, b + 1), is_lost(a, b + 1)],
+                [true, true, false, false],
+            );
             partner_of[a as usize] = b;
             if (b as usize) <= top {
                 partner_of[b as usize] = a;
@@ -401,6 +416,15 @@ mod tests {
         let k = 8_000_000_000_000_000_000u64;
         let n = 5 * u128::from(k) * u128::from(k);
         assert_eq!(isqrt_5k2(k), n.isqrt());
+        // The square-free verdict agrees with a_k where it applies (piles below 2^62)
+        // and the fallback takes over above.
+        for k in [1u64, 2, 1_000_000_007, 10u64.pow(18), (1 << 61) / 2, (1 << 62) / 3] {
+            let a = lower(k) as u64;
+            assert!(is_lost(a, a + k), "k={k}");
+            assert!(is_lost(a + k, a), "k={k}");
+            assert!(!is_lost(a - 1, a - 1 + k), "k={k}");
+            assert!(!is_lost(a + 1, a + 1 + k), "k={k}");
+        }
         // No panic for any position, even at u64::MAX.
         let a = analyze(&Pair(u64::MAX, 0));
         assert!(a.win);

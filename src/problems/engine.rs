@@ -204,15 +204,20 @@ impl Template {
             .any(|p| matches!(p, Part::Field(n) if n == name))
     }
 
-    fn render(&self, mut value: impl FnMut(&str, &mut String)) -> String {
+    fn render(&self, value: impl FnMut(&str, &mut String)) -> String {
         let mut s = String::new();
+        self.render_into(&mut s, value);
+        s
+    }
+
+    /// [`Template::render`], appended to `s`.
+    fn render_into(&self, s: &mut String, mut value: impl FnMut(&str, &mut String)) {
         for p in &self.0 {
             match p {
                 Part::Text(t) => s.push_str(t),
-                Part::Field(n) => value(n, &mut s),
+                Part::Field(n) => value(n, s),
             }
         }
-        s
     }
 
     /// A field name: `{case}` from 1, `{i}` from 1, `{i0}` from 0.
@@ -572,8 +577,8 @@ impl Declared {
             Ok(a) => (a.win, Some(a)),
             Err(w) => (w, None),
         };
-        let view = |m: &MoveView| {
-            o.move_template.render(|n, s| {
+        let view = |m: &MoveView, out: &mut String| {
+            o.move_template.render_into(out, |n, s| {
                 if n == "move" {
                     s.push_str(&m.text);
                     return;
@@ -599,7 +604,7 @@ impl Declared {
                         let _ = write!(s, "{}", analysis.as_ref().map_or(0, |a| a.count()));
                     }
                     "best" => match analysis.as_ref().and_then(|a| a.best()) {
-                        Some(m) => s.push_str(&view(m)),
+                        Some(m) => view(m, s),
                         None => s.push_str(&o.none),
                     },
                     _ => {
@@ -609,11 +614,18 @@ impl Declared {
                                 s.push_str(&o.none);
                                 return;
                             }
-                            let mut moves: Vec<String> = a.winning.iter().map(view).collect();
+                            // Written in place: answers may list thousands of moves.
+                            let mut put = |i: usize, m: &MoveView| {
+                                if i > 0 {
+                                    s.push_str(&o.separator);
+                                }
+                                view(m, s);
+                            };
                             if o.reverse {
-                                moves.reverse();
+                                a.winning.iter().rev().enumerate().for_each(|(i, m)| put(i, m));
+                            } else {
+                                a.winning.iter().enumerate().for_each(|(i, m)| put(i, m));
                             }
-                            s.push_str(&moves.join(&o.separator));
                         }
                     }
                 })
