@@ -82,7 +82,10 @@ fn wythoff_correct_solution_passes() {
     let exe = w.compile("wythoff", WYTHOFF, &[]);
     assert_eq!(run(&exe, "2 1\n8 4\n4 7\n"), "0\n1\n0\n");
     // Exact on the positions where double precision fails, too.
-    assert_eq!(run(&exe, "165580140 267914295\n165580141 267914296\n"), "0\n1\n");
+    assert_eq!(
+        run(&exe, "165580140 267914295\n165580141 267914296\n"),
+        "0\n1\n"
+    );
     assert_ok(&w.audit_exe("hdu1527", 5, OK_TIME, &exe));
 }
 

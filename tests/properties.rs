@@ -5,12 +5,13 @@
 use quickcheck::{QuickCheck, TestResult};
 use sgcheck::arbitrary::Case;
 use sgcheck::fuzzing;
+use sgcheck::games::{auction::AuctionSubject, nim_k::NimKSubject, wythoff::WythoffSubject};
 use sgcheck::games::{
     bash::BashSubject, ed::EdSubject, following_nim::FollowingNimSubject, grundy::GrundySubject,
     lasker::LaskerSubject, nim::NimSubject, octal::OctalSubject, simple_nim::SimpleNimSubject,
     split::SplitSubject, subtraction::SubtractionSubject, take_range::TakeRangeSubject,
 };
-use sgcheck::games::{auction::AuctionSubject, nim_k::NimKSubject, wythoff::WythoffSubject};
+use sgcheck::oracles::games::{auction::Auction, nim_k::NimK, wythoff::Wythoff};
 use sgcheck::oracles::games::{
     bash::Bash,
     ed::{Ed, EdPiles},
@@ -25,7 +26,6 @@ use sgcheck::oracles::games::{
     subtraction::Subtraction,
     take_range::TakeRange,
 };
-use sgcheck::oracles::games::{auction::Auction, nim_k::NimK, wythoff::Wythoff};
 use sgcheck::oracles::{Analysis, Rules, Solver};
 use sgcheck::verify::{compare, Planted, Subject};
 use std::cell::RefCell;

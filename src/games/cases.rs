@@ -221,7 +221,11 @@ impl Game for Wythoff {
             .into_iter()
             .map(|a| (Wythoff, Pair(a, b)))
             .collect();
-        out.extend(shrink::number(b, 0).into_iter().map(|b| (Wythoff, Pair(a, b))));
+        out.extend(
+            shrink::number(b, 0)
+                .into_iter()
+                .map(|b| (Wythoff, Pair(a, b))),
+        );
         out
     }
 }

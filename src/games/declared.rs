@@ -13,8 +13,8 @@
 //! problem engine never names a game; it only looks the id up here.
 
 use crate::games::{
-    auction, bash, ed, following_nim, lasker, nim, octal::OctalSolver, simple_nim, split, subtraction,
-    take_range, wythoff,
+    auction, bash, ed, following_nim, lasker, nim, octal::OctalSolver, simple_nim, split,
+    subtraction, take_range, wythoff,
 };
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -1382,13 +1382,20 @@ impl WythoffRules {
         &self,
         position: &[u64],
         budget: usize,
-    ) -> Result<(Solver<sgcheck_oracles::games::wythoff::Wythoff>, sgcheck_oracles::games::wythoff::Pair), SearchError> {
+    ) -> Result<
+        (
+            Solver<sgcheck_oracles::games::wythoff::Wythoff>,
+            sgcheck_oracles::games::wythoff::Pair,
+        ),
+        SearchError,
+    > {
         let pair = wythoff_pair(position);
         let below = u128::from(pair.0 + 1).saturating_mul(u128::from(pair.1) + 1);
         if pair.0 == u64::MAX || below > budget as u128 {
             return Err(SearchError::Budget { budget });
         }
-        let solver = Solver::verdict_only(sgcheck_oracles::games::wythoff::Wythoff).with_budget(budget);
+        let solver =
+            Solver::verdict_only(sgcheck_oracles::games::wythoff::Wythoff).with_budget(budget);
         Ok((solver, pair))
     }
 }
@@ -1408,7 +1415,11 @@ impl DeclaredRules for WythoffRules {
         wythoff::first_wins(p.0, p.1)
     }
     fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
-        map_analysis(wythoff::analyze(&wythoff_pair(position)), notation, wythoff_move)
+        map_analysis(
+            wythoff::analyze(&wythoff_pair(position)),
+            notation,
+            wythoff_move,
+        )
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         let (mut solver, pair) = self.oracle(position, budget)?;
@@ -1448,7 +1459,11 @@ impl DeclaredRules for WythoffRules {
             let k = rng.gen_range(0..=good);
             let a = wythoff::lower(k) as u64;
             if a >= lo {
-                let (x, y) = if rng.gen_bool(0.5) { (a, a + k) } else { (a + k, a) };
+                let (x, y) = if rng.gen_bool(0.5) {
+                    (a, a + k)
+                } else {
+                    (a + k, a)
+                };
                 p[0] = x;
                 p[1] = y;
                 return true;
@@ -1515,7 +1530,9 @@ impl DeclarableGame for AuctionGame {
 fn auction_n(params: &[ParamValue<'_>]) -> Result<u64, String> {
     let n = number(params, 0, "n")?;
     if n == 0 || n > AUCTION_MAX_BID {
-        return Err(format!("the largest bid must be in 1..={AUCTION_MAX_BID}, found {n}"));
+        return Err(format!(
+            "the largest bid must be in 1..={AUCTION_MAX_BID}, found {n}"
+        ));
     }
     Ok(n)
 }
@@ -1529,7 +1546,8 @@ impl AuctionRules {
         sgcheck_oracles::games::auction::Missing(position.first().copied().unwrap_or(0))
     }
     fn oracle(&self, budget: usize) -> Solver<sgcheck_oracles::games::auction::Auction> {
-        Solver::verdict_only(sgcheck_oracles::games::auction::Auction { n: self.0 }).with_budget(budget)
+        Solver::verdict_only(sgcheck_oracles::games::auction::Auction { n: self.0 })
+            .with_budget(budget)
     }
 }
 
@@ -1548,7 +1566,11 @@ impl DeclaredRules for AuctionRules {
     }
     fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
         let rules = sgcheck_oracles::games::auction::Auction { n: self.0 };
-        map_analysis(auction::analyze(&rules, &Self::missing(position)), notation, bid_move)
+        map_analysis(
+            auction::analyze(&rules, &Self::missing(position)),
+            notation,
+            bid_move,
+        )
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         Ok(self.oracle(budget).outcome(&Self::missing(position))?.win)

@@ -38,9 +38,7 @@ fn bit_counts(heaps: &[u64]) -> [u64; 64] {
 /// Whether the position is lost for the player to move (Moore's theorem).
 pub fn is_lost(k: u64, heaps: &[u64]) -> bool {
     let m = u128::from(k) + 1;
-    bit_counts(heaps)
-        .iter()
-        .all(|&c| u128::from(c) % m == 0)
+    bit_counts(heaps).iter().all(|&c| u128::from(c) % m == 0)
 }
 
 /// Whether the player to move wins.
@@ -57,7 +55,9 @@ pub fn analyze(rules: &NimK, pos: &Piles) -> Analysis<NimKMove> {
     if win {
         let live: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] > 0).collect();
         let mut set = Vec::new();
-        sets(&live, 0, k, &mut set, &mut |s| moves_on(k, heaps, s, &mut winning));
+        sets(&live, 0, k, &mut set, &mut |s| {
+            moves_on(k, heaps, s, &mut winning)
+        });
         winning.sort();
     }
     Analysis {
@@ -105,7 +105,11 @@ fn moves_on(k: u64, heaps: &[u64], chosen: &[usize], out: &mut Vec<NimKMove>) {
             }
         });
         if ok && forced < heaps[*last] {
-            let mut amounts: Vec<u64> = first.iter().zip(&new).map(|(&h, &v)| heaps[h] - v).collect();
+            let mut amounts: Vec<u64> = first
+                .iter()
+                .zip(&new)
+                .map(|(&h, &v)| heaps[h] - v)
+                .collect();
             amounts.push(heaps[*last] - forced);
             out.push(NimKMove {
                 heaps: chosen.to_vec(),
@@ -160,7 +164,11 @@ pub fn table(k: u64, n: usize, max: u64) -> Vec<bool> {
             // Every vector of amounts on s: decrement index by sum amount_j * weight_j.
             let mut amt = vec![1u64; s.len()];
             loop {
-                let dec: usize = s.iter().zip(&amt).map(|(&j, &a)| a as usize * weight[j]).sum();
+                let dec: usize = s
+                    .iter()
+                    .zip(&amt)
+                    .map(|(&j, &a)| a as usize * weight[j])
+                    .sum();
                 if !win[i - dec] {
                     found = true;
                     return;

@@ -180,7 +180,11 @@ pub enum DoublePhi {
 
 impl DoublePhi {
     /// Every variant.
-    pub const ALL: [DoublePhi; 3] = [DoublePhi::SqrtTimesK, DoublePhi::PhiTimesK, DoublePhi::Literal];
+    pub const ALL: [DoublePhi; 3] = [
+        DoublePhi::SqrtTimesK,
+        DoublePhi::PhiTimesK,
+        DoublePhi::Literal,
+    ];
 
     /// floor(k phi) as the variant computes it (C's conversion truncates; all values
     /// are positive).
@@ -301,7 +305,12 @@ impl Subject for WythoffSubject {
             // The verdict's square-free test on the pair and its neighbours.
             report.compare(
                 format_args!("verdicts near ({a},{b})"),
-                [is_lost(a, b), is_lost(b, a), is_lost(a + 1, b + 1), is_lost(a, b + 1)],
+                [
+                    is_lost(a, b),
+                    is_lost(b, a),
+                    is_lost(a + 1, b + 1),
+                    is_lost(a, b + 1),
+                ],
                 [true, true, false, false],
             );
             partner_of[a as usize] = b;
@@ -321,7 +330,8 @@ impl Subject for WythoffSubject {
         for k in [u64::MAX, u64::MAX - 1, 8_250_000_000_000_000_000, 1 << 62] {
             let a = lower(k);
             let below = 2 * a - u128::from(k);
-            let ok = square_wide(below) < five_k2_wide(k) && five_k2_wide(k) < square_wide(below + 2);
+            let ok =
+                square_wide(below) < five_k2_wide(k) && five_k2_wide(k) < square_wide(below + 2);
             report.compare(format_args!("a_{k} bounds"), ok, true);
         }
         report
@@ -418,7 +428,14 @@ mod tests {
         assert_eq!(isqrt_5k2(k), n.isqrt());
         // The square-free verdict agrees with a_k where it applies (piles below 2^62)
         // and the fallback takes over above.
-        for k in [1u64, 2, 1_000_000_007, 10u64.pow(18), (1 << 61) / 2, (1 << 62) / 3] {
+        for k in [
+            1u64,
+            2,
+            1_000_000_007,
+            10u64.pow(18),
+            (1 << 61) / 2,
+            (1 << 62) / 3,
+        ] {
             let a = lower(k) as u64;
             assert!(is_lost(a, a + k), "k={k}");
             assert!(is_lost(a + k, a), "k={k}");
@@ -489,7 +506,9 @@ mod tests {
             })
             .count();
         assert!(wrong >= 10, "{wrong} of {}", traps.len());
-        assert!(traps.iter().all(|&(a, b)| a <= 1_000_000_000 && b <= 1_000_000_000));
+        assert!(traps
+            .iter()
+            .all(|&(a, b)| a <= 1_000_000_000 && b <= 1_000_000_000));
     }
 
     /// A planted bug: the pile-1 move forgotten (the one a solver that assumes

@@ -622,7 +622,11 @@ impl Declared {
                                 view(m, s);
                             };
                             if o.reverse {
-                                a.winning.iter().rev().enumerate().for_each(|(i, m)| put(i, m));
+                                a.winning
+                                    .iter()
+                                    .rev()
+                                    .enumerate()
+                                    .for_each(|(i, m)| put(i, m));
                             } else {
                                 a.winning.iter().enumerate().for_each(|(i, m)| put(i, m));
                             }

@@ -44,8 +44,9 @@ impl Rules for Auction {
             return; // the reserve was reached: the game is over
         }
         for t in 1..=self.n {
-            // A bid that reaches the reserve wins at once: nothing is missing after it.
-            let next = if t >= r { 0 } else { r - t };
+            // A bid t >= r reaches the reserve and wins at once: nothing is missing
+            // after it (r - t, floored at 0).
+            let next = r.saturating_sub(t);
             out.push((Bid(t), Missing(next)));
         }
     }

@@ -233,9 +233,8 @@ mod tests {
                     for z in 0..=6u64 {
                         let p = Piles(vec![x, y, z]);
                         let moore = (0..3).all(|bit| {
-                            [x, y, z].iter().filter(|&&v| v >> bit & 1 == 1).count() as u64
-                                % (k + 1)
-                                == 0
+                            let set = [x, y, z].iter().filter(|&&v| v >> bit & 1 == 1);
+                            (set.count() as u64).is_multiple_of(k + 1)
                         });
                         assert_eq!(!s.outcome(&p).unwrap().win, moore, "k={k} {p}");
                     }
@@ -259,10 +258,12 @@ mod tests {
         assert_eq!(out.len(), 6);
         assert!(out.iter().all(|(m, _)| m.heaps.len() <= 2));
         // (1,1,1) with k = 2: bit 0 is set in 3 heaps, 3 % 3 = 0, so it is lost.
-        assert!(!Solver::new(NimK { k: 2 })
-            .analyze(&Piles(vec![1, 1, 1]))
-            .unwrap()
-            .win);
+        assert!(
+            !Solver::new(NimK { k: 2 })
+                .analyze(&Piles(vec![1, 1, 1]))
+                .unwrap()
+                .win
+        );
     }
 
     #[test]
