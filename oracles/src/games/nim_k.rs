@@ -233,7 +233,7 @@ mod tests {
                     for z in 0..=6u64 {
                         let p = Piles(vec![x, y, z]);
                         let moore = (0..3).all(|bit| {
-                            let set = [x, y, z].iter().filter(|&&v| v >> bit & 1 == 1);
+                            let set = [x, y, z].into_iter().filter(|&v| v >> bit & 1 == 1);
                             (set.count() as u64).is_multiple_of(k + 1)
                         });
                         assert_eq!(!s.outcome(&p).unwrap().win, moore, "k={k} {p}");
