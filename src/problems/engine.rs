@@ -301,6 +301,8 @@ pub(crate) struct Output {
     pub move_template: Template,
     pub move_fields: &'static [&'static str],
     pub none: String,
+    /// Printed for `{moves}` when no move wins (empty unless declared).
+    pub no_moves: String,
     pub separator: String,
     pub reverse: bool,
 }
@@ -610,8 +612,7 @@ impl Declared {
                     _ => {
                         if let Some(a) = &analysis {
                             if a.winning.is_empty() {
-                                // `none` (empty unless declared) stands for no move.
-                                s.push_str(&o.none);
+                                s.push_str(&o.no_moves);
                                 return;
                             }
                             // Written in place: answers may list thousands of moves.
