@@ -169,10 +169,11 @@ pub trait DeclaredRules: Sync + Send {
     ) -> bool {
         false
     }
-    /// A position the generators should play on purpose now and then, each number
+    /// A position the generators should play instead of a random one, each number
     /// `i` within `bounds[i]` (inclusive): where common mistakes show and random
-    /// draws would not go (double-precision Wythoff pairs, say). `None` (the default)
-    /// when the game has none within the bounds.
+    /// draws would not go (double-precision Wythoff pairs, say). Called for every
+    /// random case; the game decides how often to answer (`None`: keep the random
+    /// case). The default answers `None` without drawing from `rng`.
     fn interesting(&self, _bounds: &[(u64, u64)], _rng: &mut ChaCha8Rng) -> Option<Vec<u64>> {
         None
     }
@@ -1471,9 +1472,10 @@ impl DeclaredRules for WythoffRules {
         }
         false
     }
-    /// A position where double-precision floor(k phi) is wrong, or a neighbour.
+    /// One random case in four: a position where double-precision floor(k phi) is
+    /// wrong, or a neighbour.
     fn interesting(&self, b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> Option<Vec<u64>> {
-        if b.len() != 2 {
+        if b.len() != 2 || rng.gen_range(0..4) != 0 {
             return None;
         }
         let inside = |&&(x, y): &&(u64, u64)| {

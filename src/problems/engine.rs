@@ -1247,13 +1247,12 @@ impl Declared {
         match shape {
             Shape::Any => {
                 // Now and then a position the game knows to be interesting (where
-                // common mistakes show), when it has some within the bounds.
-                if rng.gen_range(0..4) == 0 {
-                    if let Ok(rules) = self.rules_of(&case) {
-                        let bounds = self.position_bounds(&case, &tops);
-                        if let Some(pos) = rules.interesting(&bounds, rng) {
-                            self.set_position(&mut case, &pos);
-                        }
+                // common mistakes show), when it has some within the bounds. Games
+                // without any draw nothing from `rng`.
+                if let Ok(rules) = self.rules_of(&case) {
+                    let bounds = self.position_bounds(&case, &tops);
+                    if let Some(pos) = rules.interesting(&bounds, rng) {
+                        self.set_position(&mut case, &pos);
                     }
                 }
                 case
