@@ -180,6 +180,25 @@ fn largest_input(id: &str) -> Input {
                 .collect();
             (write_checked(p, &cases), "T=100, n=50, m=100, piles <= 100")
         }
+        "p4279" => {
+            let cases = cases_where(p, rng, p.max_cases(), |c| p.fields(c)[0].len() == 50);
+            (write_checked(p, &cases), "T=500, N=50, piles <= 5000")
+        }
+        "poj1704" => {
+            let cases = cases_where(p, rng, p.max_cases(), |c| p.fields(c)[0].len() == 1000);
+            let cases: Vec<Case> = cases
+                .iter()
+                .map(|c| {
+                    let mut f = p.fields(c);
+                    f[0].shuffle(rng);
+                    p.case(f)
+                })
+                .collect();
+            (
+                write_checked(p, &cases),
+                "T=20, N=1000 distinct cells <= 10^4, shuffled",
+            )
+        }
         "hdu1527" => {
             let cases = cases_where(p, rng, LINE_CASES, |_| true);
             (

@@ -47,11 +47,13 @@ use sgcheck_oracles::games::{
     following_nim::{FnPosition, FollowingNim},
     grundy::GrundyGame,
     lasker::Lasker,
+    misere_nim::MisereNim,
     nim::{Nim, Piles},
     nim_k::NimK,
     octal::Octal,
     simple_nim::SimpleNim,
     split::{Bottles, SplitGame},
+    staircase::{Cells, Staircase},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
     wythoff::{Pair, Wythoff},
@@ -244,6 +246,8 @@ parse_target!(Uva1378Parse, "uva1378");
 parse_target!(FollowingnimParse, "followingnim");
 parse_target!(Hdu3980Parse, "hdu3980");
 parse_target!(Hdu5795Parse, "hdu5795");
+parse_target!(P4279Parse, "p4279");
+parse_target!(Poj1704Parse, "poj1704");
 parse_target!(Hdu1527Parse, "hdu1527");
 parse_target!(Hdu2149Parse, "hdu2149");
 
@@ -482,6 +486,31 @@ game_target!(
 );
 
 game_target!(
+    /// `misere_nim_agree`: up to 5 piles of up to 10 (empty piles included).
+    MisereNimAgree, check_misere_nim_agree, "misere-nim",
+    crate::games::misere_nim::MisereNimSubject, MisereNim,
+    { ; piles },
+    |s| { Some((MisereNim, Piles(small_piles(&s.piles, 5, 10)?))) }
+);
+
+game_target!(
+    /// `staircase_agree`: up to 5 pieces, one byte per cell (1..=16, distinct, in the
+    /// order given).
+    StaircaseAgree, check_staircase_agree, "staircase",
+    crate::games::staircase::StaircaseSubject, Staircase,
+    { ; cells },
+    |s| {
+        let cells = small_piles(&s.cells, 5, 16)?;
+        let mut sorted = cells.clone();
+        sorted.sort_unstable();
+        if sorted.first() == Some(&0) || sorted.windows(2).any(|w| w[0] == w[1]) {
+            return None;
+        }
+        Some((Staircase, Cells(cells)))
+    }
+);
+
+game_target!(
     /// `wythoff_agree`: two piles, one byte each, up to 60.
     WythoffAgree, check_wythoff_agree, "wythoff", crate::games::wythoff::WythoffSubject, Wythoff,
     { a, b ; rest },
@@ -551,6 +580,8 @@ pub const TARGETS: &[&str] = &[
     "octal_agree",
     "grundy_agree",
     "simple_nim_agree",
+    "misere_nim_agree",
+    "staircase_agree",
     "wythoff_agree",
     "auction_agree",
     "nim_k_agree",
@@ -565,6 +596,8 @@ pub const TARGETS: &[&str] = &[
     "followingnim_parse",
     "hdu3980_parse",
     "hdu5795_parse",
+    "p4279_parse",
+    "poj1704_parse",
     "hdu1527_parse",
     "hdu2149_parse",
 ];
@@ -584,6 +617,8 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "octal_agree" => check_octal_agree(&decode(data)?),
         "grundy_agree" => check_grundy_agree(&decode(data)?),
         "simple_nim_agree" => check_simple_nim_agree(&decode(data)?),
+        "misere_nim_agree" => check_misere_nim_agree(&decode(data)?),
+        "staircase_agree" => check_staircase_agree(&decode(data)?),
         "wythoff_agree" => check_wythoff_agree(&decode(data)?),
         "auction_agree" => check_auction_agree(&decode(data)?),
         "nim_k_agree" => check_nim_k_agree(&decode(data)?),
@@ -598,6 +633,8 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "followingnim_parse" => check_parse(&decode::<FollowingnimParse>(data)?),
         "hdu3980_parse" => check_parse(&decode::<Hdu3980Parse>(data)?),
         "hdu5795_parse" => check_parse(&decode::<Hdu5795Parse>(data)?),
+        "p4279_parse" => check_parse(&decode::<P4279Parse>(data)?),
+        "poj1704_parse" => check_parse(&decode::<Poj1704Parse>(data)?),
         "hdu1527_parse" => check_parse(&decode::<Hdu1527Parse>(data)?),
         "hdu2149_parse" => check_parse(&decode::<Hdu2149Parse>(data)?),
         _ => return None,

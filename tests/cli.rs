@@ -177,7 +177,10 @@ fn lenient_lifts_limits_not_format() {
 fn list_names_every_game_and_problem() {
     let out = sgcheck(&["list", "--json"], "");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["games"].as_array().unwrap().len(), 14);
+    assert_eq!(
+        v["games"].as_array().unwrap().len(),
+        sgcheck::games::GAME_IDS.len()
+    );
     let problems: Vec<&str> = v["problems"]
         .as_array()
         .unwrap()
@@ -198,6 +201,8 @@ fn list_names_every_game_and_problem() {
             "followingnim",
             "hdu3980",
             "hdu5795",
+            "p4279",
+            "poj1704",
             "hdu1527",
             "hdu2149"
         ]

@@ -8,8 +8,9 @@ use sgcheck::fuzzing;
 use sgcheck::games::{auction::AuctionSubject, nim_k::NimKSubject, wythoff::WythoffSubject};
 use sgcheck::games::{
     bash::BashSubject, ed::EdSubject, following_nim::FollowingNimSubject, grundy::GrundySubject,
-    lasker::LaskerSubject, nim::NimSubject, octal::OctalSubject, simple_nim::SimpleNimSubject,
-    split::SplitSubject, subtraction::SubtractionSubject, take_range::TakeRangeSubject,
+    lasker::LaskerSubject, misere_nim::MisereNimSubject, nim::NimSubject, octal::OctalSubject,
+    simple_nim::SimpleNimSubject, split::SplitSubject, staircase::StaircaseSubject,
+    subtraction::SubtractionSubject, take_range::TakeRangeSubject,
 };
 use sgcheck::oracles::games::{auction::Auction, nim_k::NimK, wythoff::Wythoff};
 use sgcheck::oracles::games::{
@@ -18,11 +19,13 @@ use sgcheck::oracles::games::{
     following_nim::FollowingNim,
     grundy::GrundyGame,
     lasker::Lasker,
+    misere_nim::MisereNim,
     nim::{Nim, Piles},
     octal::Octal,
     plus_heap::grundy_by_search,
     simple_nim::SimpleNim,
     split::SplitGame,
+    staircase::Staircase,
     subtraction::Subtraction,
     take_range::TakeRange,
 };
@@ -117,9 +120,23 @@ fn qc_simple_nim_fast_agrees_with_oracle() {
 }
 
 #[test]
+fn qc_misere_nim_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<MisereNim>| agrees(&MisereNimSubject, &c)) as fn(Case<MisereNim>) -> TestResult,
+    );
+}
+
+#[test]
 fn qc_wythoff_fast_agrees_with_oracle() {
     qc().quickcheck(
         (|c: Case<Wythoff>| agrees(&WythoffSubject, &c)) as fn(Case<Wythoff>) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_staircase_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<Staircase>| agrees(&StaircaseSubject, &c)) as fn(Case<Staircase>) -> TestResult,
     );
 }
 

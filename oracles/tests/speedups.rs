@@ -8,8 +8,10 @@ use sgcheck_oracles::games::{
     ed::{Ed, EdPiles},
     following_nim::{FnPosition, FollowingNim},
     lasker::Lasker,
+    misere_nim::MisereNim,
     nim::{Nim, Piles},
     split::{Bottles, SplitGame},
+    staircase::{Cells, Staircase},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
 };
@@ -184,6 +186,35 @@ fn following_nim() {
     }
 }
 
+/// Misère play: a player with no move wins. Every speed-up must take the ending from
+/// the rules (a position without children is won here), including the verdict-only
+/// mode that stops at the first lost child and the fold of children already solved.
+#[test]
+fn misere_nim() {
+    let mut ps = piles(3, 4);
+    ps.extend(piles(4, 2));
+    ps.push(Piles(vec![1; 31]));
+    ps.push(Piles(vec![0; 31]));
+    ps.push(Piles(vec![300, 2]));
+    check_game("misere-nim", MisereNim, &ps);
+}
+
+#[test]
+fn staircase() {
+    let mut ps: Vec<Cells> = Vec::new();
+    for v in vectors(3, 1, 7) {
+        let mut s = v.clone();
+        s.sort_unstable();
+        s.dedup();
+        if s.len() == v.len() {
+            ps.push(Cells(v));
+        }
+    }
+    ps.push(Cells((1..=31).collect()));
+    ps.push(Cells(vec![300, 2]));
+    check_game("staircase", Staircase, &ps);
+}
+
 #[test]
 fn cached_solver_is_reused_and_agrees() {
     let rules = Lasker;
@@ -272,4 +303,67 @@ fn the_comparison_catches_a_planted_packed_key_bug() {
         fast.analyze(p).unwrap() != plain
     });
     assert!(differs, "a packed key that drops a pile went unnoticed");
+}
+
+/// Misère Nim with a planted speed-up that only normal play allows: its packed key
+/// cancels pairs of equal piles. In normal play a position with two equal piles added
+/// has the same verdict (the second player mirrors), so a verdict-only search would
+/// never notice; in misère play it does not (`2,2` is lost, no piles at all is won).
+#[derive(Clone)]
+struct PairCancelling<R>(R);
+
+impl<R: Rules<Position = Piles>> Rules for PairCancelling<R> {
+    type Position = Piles;
+    type Move = R::Move;
+    fn moves(&self, pos: &Piles, out: &mut Vec<(Self::Move, Piles)>) {
+        self.0.moves(pos, out)
+    }
+    fn stuck_player_wins(&self, pos: &Piles) -> bool {
+        self.0.stuck_player_wins(pos)
+    }
+    fn key(&self, pos: &Piles) -> Piles {
+        self.0.key(pos)
+    }
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        let sorted = self.0.key(pos).0;
+        let mut odd: Vec<u64> = Vec::new();
+        for p in sorted {
+            if odd.last() == Some(&p) {
+                odd.pop();
+            } else {
+                odd.push(p);
+            }
+        }
+        sgcheck_oracles::pack::pack_sorted(0, &odd)
+    }
+}
+
+/// Verdict-only answers of the planted rules with every speed-up, warm as in a sweep,
+/// against the plain search: whether any position differs.
+fn planted_differs<R: Rules<Position = Piles> + Clone>(rules: R, positions: &[Piles]) -> bool {
+    let planted = PairCancelling(rules);
+    let mut fast = Solver::verdict_only(planted.clone()).with_speedups(Speedups::ALL);
+    positions.iter().any(|p| {
+        let plain = Solver::verdict_only(planted.clone())
+            .with_speedups(Speedups::NONE)
+            .analyze(p)
+            .unwrap();
+        fast.analyze(p).unwrap() != plain
+    })
+}
+
+#[test]
+fn the_misere_cases_catch_a_speedup_that_assumes_normal_play() {
+    let positions = piles(3, 3);
+    // Sound under normal play: Nim's verdicts and winning moves do not change.
+    assert!(
+        !planted_differs(Nim, &positions),
+        "the pair-cancelling key should be harmless in normal play"
+    );
+    // Under misère play the same speed-up gives wrong answers, and the comparison
+    // with the plain search shows it.
+    assert!(
+        planted_differs(MisereNim, &positions),
+        "a speed-up that assumes normal play went unnoticed on misère Nim"
+    );
 }

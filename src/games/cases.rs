@@ -16,11 +16,13 @@ use sgcheck_oracles::games::{
     following_nim::{FnPosition, FollowingNim},
     grundy::GrundyGame,
     lasker::Lasker,
+    misere_nim::MisereNim,
     nim::{Nim, Piles},
     nim_k::NimK,
     octal::Octal,
     simple_nim::SimpleNim,
     split::{Bottles, SplitGame},
+    staircase::{Cells, Staircase},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
     wythoff::{Pair, Wythoff},
@@ -210,6 +212,29 @@ impl Game for FollowingNim {
             out.push(with(p, *forced));
         }
         out
+    }
+}
+
+impl Game for MisereNim {
+    from_subject!(super::misere_nim::MisereNimSubject);
+    fn shrink(&self, pos: &Piles) -> Vec<(MisereNim, Piles)> {
+        piles(self, pos)
+    }
+}
+
+impl Game for Staircase {
+    from_subject!(super::staircase::StaircaseSubject);
+    /// Fewer pieces, lower cells; candidates with two pieces on one cell are dropped.
+    fn shrink(&self, pos: &Cells) -> Vec<(Staircase, Cells)> {
+        shrink::list(&pos.0, 0, 1)
+            .into_iter()
+            .filter(|v| {
+                let mut s = v.clone();
+                s.sort_unstable();
+                s.windows(2).all(|w| w[0] != w[1])
+            })
+            .map(|v| (Staircase, Cells(v)))
+            .collect()
     }
 }
 

@@ -13,8 +13,8 @@
 //! problem engine never names a game; it only looks the id up here.
 
 use crate::games::{
-    auction, bash, ed, following_nim, lasker, nim, octal::OctalSolver, simple_nim, split,
-    subtraction, take_range, wythoff,
+    auction, bash, ed, following_nim, lasker, misere_nim, nim, octal::OctalSolver, simple_nim,
+    split, staircase, subtraction, take_range, wythoff,
 };
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -23,11 +23,13 @@ use sgcheck_oracles::games::{
     ed::{Ed, EdPiles},
     following_nim::{FnPosition, FollowingNim},
     lasker::Lasker,
+    misere_nim::MisereNim,
     nim::{Nim, Piles},
     octal::{Octal, MAX_DIGITS},
     paint_chain::{Circle, PaintChain, MAX_BEADS},
     simple_nim::SimpleNim,
     split::{Bottles, SplitGame},
+    staircase::{Cells, Staircase},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
 };
@@ -191,6 +193,8 @@ pub static GAMES: &[&dyn DeclarableGame] = &[
     &FollowingNimGame,
     &SimpleNimGame,
     &PaintChainGame,
+    &MisereNimGame,
+    &StaircaseGame,
     &WythoffGame,
     &AuctionGame,
 ];
@@ -1326,6 +1330,195 @@ impl DeclaredRules for PaintChainRules {
     }
 }
 
+/// Misère Nim: piles, no parameters; whoever takes the last stone loses.
+pub struct MisereNimGame;
+struct MisereNimRules;
+
+impl DeclarableGame for MisereNimGame {
+    fn id(&self) -> &'static str {
+        "misere-nim"
+    }
+    fn position(&self) -> &'static str {
+        "pile sizes"
+    }
+    fn move_fields(&self) -> &'static [&'static str] {
+        &["pile", "amount"]
+    }
+    fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
+        Ok(Arc::new(MisereNimRules))
+    }
+}
+
+impl DeclaredRules for MisereNimRules {
+    fn first_wins(&self, position: &[u64]) -> bool {
+        misere_nim::first_wins(position)
+    }
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(
+            misere_nim::analyze(&Piles(position.to_vec())),
+            notation,
+            pile_move,
+        )
+    }
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
+        let o = Solver::verdict_only(MisereNim)
+            .with_budget(budget)
+            .outcome(&Piles(position.to_vec()))?;
+        Ok(o.win)
+    }
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        let a = Solver::verdict_only(MisereNim)
+            .with_budget(budget)
+            .analyze(&Piles(p.to_vec()))?;
+        Ok(map_analysis(a, notation, pile_move))
+    }
+    /// The ending decides: with a pile of 2 or more, lost iff the XOR is 0 (the last
+    /// pile takes the value cancelling the others); with every pile at most 1, lost
+    /// iff the number of 1-piles is odd (one pile flipped between 0 and 1 when the
+    /// XOR step left an even number).
+    fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let done = losing_sum(
+            p,
+            b,
+            rng,
+            |x| x,
+            |need, lo, hi, _| (lo..=hi).contains(&need).then_some(need),
+        );
+        if !done || p.iter().any(|&x| x >= 2) {
+            return done;
+        }
+        // A small position with XOR 0: an even number of 1-piles, a win. Flip one.
+        let n = p.len();
+        let start = if n == 0 { 0 } else { rng.gen_range(0..n) };
+        for k in 0..n {
+            let i = (start + k) % n;
+            let flipped = 1 - p[i];
+            if (b[i].0..=b[i].1).contains(&flipped) {
+                p[i] = flipped;
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The staircase game (Georgia and Bob): pieces on distinct cells, in the order given.
+pub struct StaircaseGame;
+struct StaircaseRules;
+
+fn staircase_move(m: &sgcheck_oracles::games::staircase::Shift, notation: bool) -> MoveView {
+    MoveView::new(&[m.from, m.to], || m.to_string(), notation)
+}
+
+impl DeclarableGame for StaircaseGame {
+    fn id(&self) -> &'static str {
+        "staircase"
+    }
+    fn position(&self) -> &'static str {
+        "the pieces' cells: distinct, each at least 1, in any order"
+    }
+    fn move_fields(&self) -> &'static [&'static str] {
+        &["from", "to"]
+    }
+    fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
+        Ok(Arc::new(StaircaseRules))
+    }
+}
+
+impl DeclaredRules for StaircaseRules {
+    fn check(&self, position: &[u64]) -> Result<(), String> {
+        if position.contains(&0) {
+            return Err("cells are numbered from 1".into());
+        }
+        match staircase::sorted_cells(position, 0) {
+            Err(c) => Err(format!("two pieces on cell {c}")),
+            Ok(_) => Ok(()),
+        }
+    }
+    fn first_wins(&self, position: &[u64]) -> bool {
+        staircase::first_wins(position)
+    }
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        map_analysis(
+            staircase::analyze(&Cells(position.to_vec())),
+            notation,
+            staircase_move,
+        )
+    }
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
+        let o = Solver::verdict_only(Staircase)
+            .with_budget(budget)
+            .outcome(&Cells(position.to_vec()))?;
+        Ok(o.win)
+    }
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        let a = Solver::verdict_only(Staircase)
+            .with_budget(budget)
+            .analyze(&Cells(p.to_vec()))?;
+        Ok(map_analysis(a, notation, staircase_move))
+    }
+    /// One pair's gap set to the XOR of the others: its right piece moved (left or
+    /// right, staying between its pair's left piece and the next pair), or else its
+    /// left piece; pairs tried from a random one. Cells stay distinct and in order.
+    fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let n = p.len();
+        if n == 0 {
+            return true;
+        }
+        // Sorted (cell, index), with the virtual piece at 0 (index n) for odd n.
+        let mut v: Vec<(u64, usize)> = p.iter().copied().zip(0..).collect();
+        v.sort_unstable();
+        if v.windows(2).any(|w| w[0].0 == w[1].0) || v[0].0 == 0 {
+            return false;
+        }
+        if n % 2 == 1 {
+            v.insert(0, (0, n));
+        }
+        let pairs = v.len() / 2;
+        let gap = |v: &[(u64, usize)], k: usize| v[2 * k + 1].0 - v[2 * k].0 - 1;
+        let x = (0..pairs).fold(0, |x, k| x ^ gap(&v, k));
+        if x == 0 {
+            return true;
+        }
+        let first = rng.gen_range(0..pairs);
+        for t in 0..pairs {
+            let k = (first + t) % pairs;
+            let need = x ^ gap(&v, k);
+            let (a, ia) = v[2 * k];
+            let (_, ib) = v[2 * k + 1];
+            // The right piece goes to a + 1 + need, below the next pair's left piece.
+            let to = a.checked_add(1 + need);
+            let next = v.get(2 * k + 2).map_or(u64::MAX, |e| e.0);
+            if let Some(to) = to.filter(|&c| c < next && (b[ib].0..=b[ib].1).contains(&c)) {
+                p[ib] = to;
+                return true;
+            }
+            // Or the left piece (a real one) to b - 1 - need, above the previous pair.
+            let (bcell, _) = v[2 * k + 1];
+            let prev = if k == 0 { 0 } else { v[2 * k - 1].0 };
+            if ia < n {
+                if let Some(to) = bcell.checked_sub(1 + need) {
+                    if to > prev && (b[ia].0..=b[ia].1).contains(&to) {
+                        p[ia] = to;
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
 /// Wythoff's game (hdu1527): two piles; the position is the two pile sizes.
 pub struct WythoffGame;
 struct WythoffRules;
@@ -1599,6 +1792,49 @@ impl DeclaredRules for AuctionRules {
         }
         *r = rng.gen_range(first..=last) * m;
         true
+    }
+}
+
+#[cfg(test)]
+mod misere_staircase_tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn make_losing_of_misere_nim_and_staircase() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for (lo, hi, len) in [(0, 1, 3), (0, 2, 2), (0, 5000, 5), (0, 1, 1)] {
+            let rules = game("misere-nim").unwrap().rules(&[]).unwrap();
+            let bounds = vec![(lo, hi); len];
+            let mut made = 0;
+            for _ in 0..50 {
+                let mut p: Vec<u64> = (0..len).map(|_| rng.gen_range(lo..=hi)).collect();
+                if rules.make_losing(&mut p, &bounds, &mut rng) {
+                    made += 1;
+                    assert!(!rules.first_wins(&p), "{p:?}");
+                    assert!(bounds_hold(&p, &bounds), "{p:?}");
+                }
+            }
+            assert!(made >= 45, "misere-nim {lo}..={hi} x{len}: only {made}");
+        }
+        let rules = game("staircase").unwrap().rules(&[]).unwrap();
+        for (hi, len) in [(10_000u64, 7usize), (12, 4), (30, 1), (10_000, 1000)] {
+            let bounds = vec![(1, hi); len];
+            let mut made = 0;
+            for _ in 0..50 {
+                let mut p: Vec<u64> = rand::seq::index::sample(&mut rng, hi as usize, len)
+                    .into_iter()
+                    .map(|i| i as u64 + 1)
+                    .collect();
+                if rules.make_losing(&mut p, &bounds, &mut rng) {
+                    made += 1;
+                    assert!(!rules.first_wins(&p), "{p:?}");
+                    assert!(rules.check(&p).is_ok(), "{p:?}");
+                    assert!(bounds_hold(&p, &bounds), "{p:?}");
+                }
+            }
+            assert!(made >= 40, "staircase 1..={hi} x{len}: only {made}");
+        }
     }
 }
 

@@ -21,11 +21,13 @@ pub mod ed;
 pub mod following_nim;
 pub mod grundy;
 pub mod lasker;
+pub mod misere_nim;
 pub mod nim;
 pub mod nim_k;
 pub mod octal;
 pub mod simple_nim;
 pub mod split;
+pub mod staircase;
 pub mod subtraction;
 pub mod take_break;
 pub mod take_range;
@@ -46,6 +48,8 @@ pub const GAME_IDS: &[&str] = &[
     "octal",
     "grundy",
     "simple-nim",
+    "misere-nim",
+    "staircase",
     "wythoff",
     "auction",
     "nim-k",
@@ -109,6 +113,16 @@ pub const GAMES: &[(&str, &str)] = &[
          non-empty heaps; normal play. Rules: -",
     ),
     (
+        "misere-nim",
+        "piles; take any positive number from one pile; whoever takes the last stone \
+         loses (misère play). Rules: -",
+    ),
+    (
+        "staircase",
+        "pieces on distinct cells 1, 2, 3, ...; move one piece left by at least one \
+         cell, never onto or past another piece; normal play. Rules: -",
+    ),
+    (
         "wythoff",
         "two piles; take any positive number from one pile, or the same positive \
          number from both; normal play. Rules: -",
@@ -141,6 +155,8 @@ pub fn verify_game<P: Progress>(id: &str, sweep: &Sweep, progress: &P) -> Option
         "octal" => verify_subject(&octal::OctalSubject::default(), sweep, progress),
         "grundy" => verify_subject(&grundy::GrundySubject, sweep, progress),
         "simple-nim" => verify_subject(&simple_nim::SimpleNimSubject, sweep, progress),
+        "misere-nim" => verify_subject(&misere_nim::MisereNimSubject, sweep, progress),
+        "staircase" => verify_subject(&staircase::StaircaseSubject, sweep, progress),
         "wythoff" => verify_subject(&wythoff::WythoffSubject, sweep, progress),
         "auction" => verify_subject(&auction::AuctionSubject, sweep, progress),
         "nim-k" => verify_subject(&nim_k::NimKSubject, sweep, progress),
@@ -172,6 +188,8 @@ pub fn check_game(
         "octal" => check_one(&octal::OctalSubject::default(), rules, position, budget),
         "grundy" => check_one(&grundy::GrundySubject, rules, position, budget),
         "simple-nim" => check_one(&simple_nim::SimpleNimSubject, rules, position, budget),
+        "misere-nim" => check_one(&misere_nim::MisereNimSubject, rules, position, budget),
+        "staircase" => check_one(&staircase::StaircaseSubject, rules, position, budget),
         "wythoff" => check_one(&wythoff::WythoffSubject, rules, position, budget),
         "auction" => check_one(&auction::AuctionSubject, rules, position, budget),
         "nim-k" => check_one(&nim_k::NimKSubject, rules, position, budget),

@@ -663,14 +663,36 @@ impl Declared {
         let (lo, hi) = f.bounds.range(r.lenient());
         // Capacity is capped: a lenient n is only a promise until the numbers are read.
         out.reserve(n.min(1 << 20) as usize);
+        // Distinct values: a table indexed by value when the range is small (the index
+        // where each value was seen, 0 for none; at most 2^20 entries, whatever n an
+        // input announces), a hash map otherwise.
+        let dense = l.distinct && hi.saturating_sub(lo) < (1u64 << 16).max(n.min(1 << 17) * 8);
+        let mut first_at = if dense {
+            vec![0u64; (hi - lo + 1) as usize]
+        } else {
+            Vec::new()
+        };
         let mut seen = rustc_hash::FxHashMap::default();
+        if l.distinct && !dense {
+            seen.reserve(n.min(1 << 20) as usize);
+        }
         for i in 1..=n {
             let v = r.number("", lo, hi).map_err(|mut e| {
                 e.field = f.what.name(c, i);
                 e
             })?;
             if l.distinct {
-                if let Some(k) = seen.insert(v, i) {
+                let repeat = if dense {
+                    let slot = &mut first_at[(v - lo) as usize];
+                    let k = *slot;
+                    if k == 0 {
+                        *slot = i;
+                    }
+                    (k != 0).then_some(k)
+                } else {
+                    seen.insert(v, i)
+                };
+                if let Some(k) = repeat {
                     return Err(r.error(
                         f.what.name(c, i),
                         format!(

@@ -250,6 +250,11 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "hdu5795",
         include_str!("../../corpus/problems/hdu5795.toml"),
     ),
+    ("p4279", include_str!("../../corpus/problems/p4279.toml")),
+    (
+        "poj1704",
+        include_str!("../../corpus/problems/poj1704.toml"),
+    ),
     (
         "hdu1527",
         include_str!("../../corpus/problems/hdu1527.toml"),
@@ -273,13 +278,15 @@ pub const PROBLEM_IDS: &[&str] = &[
     "followingnim",
     "hdu3980",
     "hdu5795",
+    "p4279",
+    "poj1704",
     "hdu1527",
     "hdu2149",
 ];
 
 /// Aliases of the built-in problems (also declared in their files; a test keeps the
 /// two in step), so that one problem is found without reading every declaration.
-const BUILTIN_ALIASES: &[(&str, &str)] = &[("p3185", "bzoj1188")];
+const BUILTIN_ALIASES: &[(&str, &str)] = &[("p3185", "bzoj1188"), ("bzoj1022", "p4279")];
 
 /// The built-in problem number `i` of [`BUILTIN`], read from its declaration once.
 ///
