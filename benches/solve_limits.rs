@@ -23,7 +23,9 @@
 //! Where the literal limits make no sense for a benchmark, the table says what was run
 //! instead: hdu3032 has one case of N = 10^6 (T = 100 such cases would be a 1 GB
 //! file), and the formats read to end of input or to a terminator (hdu2897, hdu1848,
-//! uva1378), which have no case limit, get 10^5 lines.
+//! uva1378), which have no case limit, get 10^5 lines; the terminator formats with
+//! large cases get the most cases their generators put in one input: hdu1536 100 test
+//! cases at every limit, hdu1850 1000 cases of 100 piles, hdu2176 10 cases of 2*10^5.
 //!
 //! With `SGCHECK_BASELINE=<path to another sgcheck binary>`, that binary is timed too,
 //! interleaved with the others on the same inputs (its output must be identical), and a
@@ -197,6 +199,59 @@ fn largest_input(id: &str) -> Input {
             (
                 write_checked(p, &cases),
                 "T=20, N=1000 distinct cells <= 10^4, shuffled",
+            )
+        }
+        "hdu1536" => {
+            // No case limit in the statement: 100 test cases (the generators' most),
+            // each at every limit: 100 amounts up to 10^4, 100 positions of 100 heaps.
+            let cases: Vec<Case> = (0..p.max_cases())
+                .map(|_| {
+                    let mut set = Vec::new();
+                    let mut heaps = Vec::new();
+                    while set.len() < 100 || heaps.len() < 100 * 100 {
+                        let f = p.fields(&p.generate(rng, 1.0, Shape::Any));
+                        set.extend_from_slice(&f[0]);
+                        // The group's values: each position's length, then its heaps.
+                        let mut at = 0;
+                        while at < f[1].len() {
+                            let l = f[1][at] as usize;
+                            heaps.extend_from_slice(&f[1][at + 1..at + 1 + l]);
+                            at += 1 + l;
+                        }
+                    }
+                    set.truncate(100);
+                    let mut group = Vec::with_capacity(100 * 101);
+                    for chunk in heaps.chunks(100).take(100) {
+                        group.push(100);
+                        group.extend_from_slice(chunk);
+                    }
+                    p.case(vec![set, group])
+                })
+                .collect();
+            (
+                write_checked(p, &cases),
+                "100 test cases + `0`, k=100, m=100, l=100, values <= 10^4",
+            )
+        }
+        "hdu1850" => {
+            // No case limit in the statement: 1000 cases of M = 100 piles.
+            let cases: Vec<Case> = (0..p.max_cases())
+                .map(|_| long_list(p, rng, 100, |_| true))
+                .collect();
+            (
+                write_checked(p, &cases),
+                "1000 cases + `0`, M=100, piles <= 10^6",
+            )
+        }
+        "hdu2176" => {
+            // No case limit in the statement: 10 cases of m = 2*10^5 piles; about
+            // half the piles of a winning case print a move.
+            let cases: Vec<Case> = (0..p.max_cases())
+                .map(|_| long_list(p, rng, 200_000, |v| v >= 100_000_000))
+                .collect();
+            (
+                write_checked(p, &cases),
+                "10 cases + `0`, m=2*10^5, piles in 10^8..10^9",
             )
         }
         "hdu1527" => {

@@ -248,6 +248,9 @@ parse_target!(Hdu3980Parse, "hdu3980");
 parse_target!(Hdu5795Parse, "hdu5795");
 parse_target!(P4279Parse, "p4279");
 parse_target!(Poj1704Parse, "poj1704");
+parse_target!(Hdu1536Parse, "hdu1536");
+parse_target!(Hdu1850Parse, "hdu1850");
+parse_target!(Hdu2176Parse, "hdu2176");
 parse_target!(Hdu1527Parse, "hdu1527");
 parse_target!(Hdu2149Parse, "hdu2149");
 
@@ -598,6 +601,9 @@ pub const TARGETS: &[&str] = &[
     "hdu5795_parse",
     "p4279_parse",
     "poj1704_parse",
+    "hdu1536_parse",
+    "hdu1850_parse",
+    "hdu2176_parse",
     "hdu1527_parse",
     "hdu2149_parse",
 ];
@@ -635,6 +641,9 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "hdu5795_parse" => check_parse(&decode::<Hdu5795Parse>(data)?),
         "p4279_parse" => check_parse(&decode::<P4279Parse>(data)?),
         "poj1704_parse" => check_parse(&decode::<Poj1704Parse>(data)?),
+        "hdu1536_parse" => check_parse(&decode::<Hdu1536Parse>(data)?),
+        "hdu1850_parse" => check_parse(&decode::<Hdu1850Parse>(data)?),
+        "hdu2176_parse" => check_parse(&decode::<Hdu2176Parse>(data)?),
         "hdu1527_parse" => check_parse(&decode::<Hdu1527Parse>(data)?),
         "hdu2149_parse" => check_parse(&decode::<Hdu2149Parse>(data)?),
         _ => return None,

@@ -203,6 +203,9 @@ fn list_names_every_game_and_problem() {
             "hdu5795",
             "p4279",
             "poj1704",
+            "hdu1536",
+            "hdu1850",
+            "hdu2176",
             "hdu1527",
             "hdu2149"
         ]

@@ -289,11 +289,26 @@ impl DeclarableGame for NimGame {
     fn position(&self) -> &'static str {
         "pile sizes"
     }
+    /// `size` is the pile before the move, `left` what the move leaves of it.
     fn move_fields(&self) -> &'static [&'static str] {
-        &["pile", "amount"]
+        &["pile", "amount", "size", "left"]
     }
     fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
         Ok(Arc::new(NimRules))
+    }
+}
+
+/// A Nim move with the pile's size before and after it.
+fn nim_move(
+    position: &[u64],
+) -> impl Fn(&sgcheck_oracles::games::nim::Take, bool) -> MoveView + '_ {
+    move |m, notation| {
+        let size = position.get(m.pile).copied().unwrap_or(0);
+        MoveView::new(
+            &[m.pile as u64, m.amount, size, size.saturating_sub(m.amount)],
+            || m.to_string(),
+            notation,
+        )
     }
 }
 
@@ -302,7 +317,11 @@ impl DeclaredRules for NimRules {
         nim::first_wins(position)
     }
     fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
-        map_analysis(nim::analyze(&Piles(position.to_vec())), notation, pile_move)
+        map_analysis(
+            nim::analyze(&Piles(position.to_vec())),
+            notation,
+            nim_move(position),
+        )
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         let o = Solver::verdict_only(Nim)
@@ -319,7 +338,7 @@ impl DeclaredRules for NimRules {
         let a = Solver::verdict_only(Nim)
             .with_budget(budget)
             .analyze(&Piles(p.to_vec()))?;
-        Ok(map_analysis(a, notation, pile_move))
+        Ok(map_analysis(a, notation, nim_move(p)))
     }
     fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
         losing_sum(
@@ -643,9 +662,53 @@ pub struct SubtractionGame;
 /// Largest pile of the Fibonacci game: its Grundy table is computed up to here.
 pub const FIBONACCI_MAX_PILE: u64 = 1_000_000;
 
+/// Largest pile of a set answered from a plain table (no proven period): the table
+/// grows on demand up to here (16 MiB).
+pub const SET_TABLE_MAX_PILE: u64 = 1 << 22;
+
+/// Sets whose largest amount is at most this get their period proven first (within
+/// [`PERIOD_CAP`] values), so any pile is answered; larger sets (contest sets of
+/// amounts up to 10^4, whose period may be far beyond any pile asked about) use a
+/// plain table grown to the largest pile asked about.
+const PERIOD_MAX_AMOUNT: u64 = 64;
+const PERIOD_CAP: usize = 1 << 16;
+
 enum SubtractionRules {
     Set(subtraction::SubtractionSolver),
+    Table(SetTable),
     Fibonacci,
+}
+
+/// The Grundy values of one set, by mex, as far as the piles asked about need (one
+/// table per set: the rules of one case own it).
+struct SetTable {
+    set: Vec<u64>,
+    g: std::sync::Mutex<Vec<u32>>,
+}
+
+impl SetTable {
+    /// Calls `f` with the values of piles `0..=max` (`max` at most
+    /// [`SET_TABLE_MAX_PILE`]).
+    fn with<R>(&self, max: u64, f: impl FnOnce(&[u32]) -> R) -> R {
+        let mut g = self.g.lock().unwrap_or_else(|e| e.into_inner());
+        let need = max.min(SET_TABLE_MAX_PILE) as usize + 1;
+        if g.len() < need {
+            let mut seen = vec![false; self.set.len() + 2];
+            let have = g.len();
+            g.reserve(need - have);
+            for n in have..need {
+                for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
+                    seen[g[n - s as usize] as usize] = true;
+                }
+                let v = seen.iter().position(|&b| !b).unwrap_or(seen.len());
+                for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
+                    seen[g[n - s as usize] as usize] = false;
+                }
+                g.push(v as u32);
+            }
+        }
+        f(&g)
+    }
 }
 
 impl DeclarableGame for SubtractionGame {
@@ -669,10 +732,19 @@ impl DeclarableGame for SubtractionGame {
         match params.first() {
             Some(ParamValue::Name("fibonacci")) => Ok(Arc::new(SubtractionRules::Fibonacci)),
             Some(ParamValue::List(set)) => {
+                // Any order, repeats allowed: the rules keep the set sorted, once each.
                 let rules = Subtraction::new(set.to_vec()).map_err(|e| e.to_string())?;
-                let solver = subtraction::SubtractionSolver::new(&rules)
-                    .map_err(|e| format!("no period found for the set: {e}"))?;
-                Ok(Arc::new(SubtractionRules::Set(solver)))
+                let max = rules.set().last().copied().unwrap_or(0);
+                if max <= PERIOD_MAX_AMOUNT {
+                    if let Ok(solver) = subtraction::SubtractionSolver::with_cap(&rules, PERIOD_CAP)
+                    {
+                        return Ok(Arc::new(SubtractionRules::Set(solver)));
+                    }
+                }
+                Ok(Arc::new(SubtractionRules::Table(SetTable {
+                    set: rules.set().to_vec(),
+                    g: std::sync::Mutex::new(Vec::new()),
+                })))
             }
             Some(ParamValue::Name(n)) => Err(format!(
                 "unknown subtraction set {n:?}: give a list of amounts or `fibonacci`"
@@ -702,16 +774,19 @@ fn fibonacci_grundy(n: u64) -> u64 {
 }
 
 impl SubtractionRules {
-    fn grundy(&self, n: u64) -> u64 {
+    /// Calls `f` with the Grundy function of single piles up to `max`.
+    fn values<R>(&self, max: u64, f: impl FnOnce(&dyn Fn(u64) -> u64) -> R) -> R {
         match self {
-            SubtractionRules::Set(s) => s.grundy(n),
-            SubtractionRules::Fibonacci => fibonacci_grundy(n),
+            SubtractionRules::Set(s) => f(&|n| s.grundy(n)),
+            SubtractionRules::Table(t) => t.with(max, |g| f(&|n| u64::from(g[n as usize]))),
+            SubtractionRules::Fibonacci => f(&fibonacci_grundy),
         }
     }
     /// The oracle's rules: for the Fibonacci game, the numbers up to the largest pile.
     fn oracle_rules(&self, position: &[u64]) -> Subtraction {
         match self {
             SubtractionRules::Set(s) => Subtraction::new(s.set().to_vec()).expect("valid set"),
+            SubtractionRules::Table(t) => Subtraction::new(t.set.clone()).expect("valid set"),
             SubtractionRules::Fibonacci => {
                 let limit = position.iter().copied().max().unwrap_or(1).max(1);
                 Subtraction::fibonacci(limit).expect("limit >= 1")
@@ -722,21 +797,35 @@ impl SubtractionRules {
 
 impl DeclaredRules for SubtractionRules {
     fn check(&self, position: &[u64]) -> Result<(), String> {
-        if let SubtractionRules::Fibonacci = self {
-            if let Some(&v) = position.iter().find(|&&v| v > FIBONACCI_MAX_PILE) {
-                return Err(format!(
-                    "pile {v} is above {FIBONACCI_MAX_PILE}, the largest of the Fibonacci game"
-                ));
+        let (limit, what) = match self {
+            SubtractionRules::Fibonacci => {
+                (FIBONACCI_MAX_PILE, "the largest of the Fibonacci game")
             }
+            SubtractionRules::Table(_) => (
+                SET_TABLE_MAX_PILE,
+                "the largest pile of a set without a proven period",
+            ),
+            SubtractionRules::Set(_) => return Ok(()),
+        };
+        if let Some(&v) = position.iter().find(|&&v| v > limit) {
+            return Err(format!("pile {v} is above {limit}, {what}"));
         }
         Ok(())
     }
     fn first_wins(&self, position: &[u64]) -> bool {
-        position.iter().fold(0, |x, &n| x ^ self.grundy(n)) != 0
+        let max = position.iter().copied().max().unwrap_or(0);
+        self.values(max, |g| position.iter().fold(0, |x, &n| x ^ g(n)) != 0)
     }
     fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
-        let rules = self.oracle_rules(position);
-        let a = subtraction::analyze_by(rules.set(), |n| self.grundy(n), &Piles(position.to_vec()));
+        let max = position.iter().copied().max().unwrap_or(0);
+        let a = self.values(max, |g| {
+            let set = match self {
+                SubtractionRules::Set(s) => s.set().to_vec(),
+                SubtractionRules::Table(t) => t.set.clone(),
+                SubtractionRules::Fibonacci => self.oracle_rules(position).set().to_vec(),
+            };
+            subtraction::analyze_by(&set, g, &Piles(position.to_vec()))
+        });
         map_analysis(a, notation, pile_move)
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
@@ -757,9 +846,19 @@ impl DeclaredRules for SubtractionRules {
         Ok(map_analysis(a, notation, pile_move))
     }
     fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
-        let g = |n| self.grundy(n);
-        losing_sum(p, b, rng, g, |need, lo, hi, rng| {
-            scan_for_value(need, lo, hi, rng, g)
+        let max = b
+            .iter()
+            .map(|x| x.1)
+            .chain(p.iter().copied())
+            .max()
+            .unwrap_or(0);
+        if max > SET_TABLE_MAX_PILE && matches!(self, SubtractionRules::Table(_)) {
+            return false;
+        }
+        self.values(max, |g| {
+            losing_sum(p, b, rng, g, |need, lo, hi, rng| {
+                scan_for_value(need, lo, hi, rng, g)
+            })
         })
     }
 }

@@ -4,7 +4,9 @@
 //! The format is documented in the README (section "Declaring a problem"); the nine
 //! built-in problems are declared in `corpus/problems/<id>.toml`.
 
-use super::engine::{Declared, Field, Layout, Num, Output, ParamSrc, Part, RulesSrc, Template};
+use super::engine::{
+    Declared, Field, GroupSpec, Layout, Num, Output, ParamSrc, Part, RulesSrc, Template,
+};
 use super::Info;
 use crate::games::declared::{self, ParamKind, ParamValue};
 use serde::Deserialize;
@@ -123,6 +125,18 @@ struct FieldDecl {
     inline: bool,
     #[serde(default)]
     grow: Option<Spanned<String>>,
+    group: Option<Spanned<GroupDecl>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GroupDecl {
+    what: Option<String>,
+    min: u64,
+    max: u64,
+    lenient_min: Option<u64>,
+    lenient_max: Option<u64>,
+    enumerate_max: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -137,6 +151,9 @@ struct OutputDecl {
     no_moves: Option<String>,
     separator: Option<String>,
     order: Option<Spanned<String>>,
+    lines_lose: Option<Spanned<Vec<String>>>,
+    position: Option<Spanned<String>>,
+    position_separator: Option<String>,
 }
 
 /// Line (1-based) of a byte offset.
@@ -307,6 +324,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             &key,
             (fd.min, fd.max, fd.lenient_min, fd.lenient_max),
         )?;
+        let in_group = fd.group.is_some();
         let list = match &fd.length {
             None => None,
             Some(l) => {
@@ -323,12 +341,23 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 if step == 0 {
                     return Err(ctx.err(ls, &format!("{lkey}.multiple_of"), "must be at least 1"));
                 }
-                let what = ld
-                    .what
-                    .clone()
-                    .unwrap_or_else(|| format!("length of {} of case {{case}}", fd.name));
+                let (what, names): (String, &[&str]) = if in_group {
+                    (
+                        ld.what.clone().unwrap_or_else(|| {
+                            format!("length of {} item {{j}} of case {{case}}", fd.name)
+                        }),
+                        &["case", "j"],
+                    )
+                } else {
+                    (
+                        ld.what
+                            .clone()
+                            .unwrap_or_else(|| format!("length of {} of case {{case}}", fd.name)),
+                        &["case"],
+                    )
+                };
                 Some(super::engine::ListSpec {
-                    what: template(&ctx, ls.clone(), &format!("{lkey}.what"), &what, &["case"])?,
+                    what: template(&ctx, ls.clone(), &format!("{lkey}.what"), &what, names)?,
                     len,
                     step,
                     distinct: fd.distinct,
@@ -344,19 +373,57 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 "`distinct` and `inline` need a list (a `length`)",
             ));
         }
-        let default_what = if list.is_some() {
-            format!("{} {{i}} of case {{case}}", fd.name)
-        } else {
-            format!("{} of case {{case}}", fd.name)
+        let group = match &fd.group {
+            None => None,
+            Some(g) => {
+                let gs = g.span();
+                let gd = g.get_ref();
+                let gkey = format!("{key}.group");
+                if list.is_none() {
+                    return Err(ctx.err(
+                        gs,
+                        &gkey,
+                        "a group is a count of lists: the field needs a `length` (each item's)",
+                    ));
+                }
+                if fd.distinct {
+                    return Err(ctx.err(gs, &gkey, "a group's items cannot be `distinct`"));
+                }
+                if fields.iter().any(|f| f.group.is_some()) {
+                    return Err(ctx.err(gs, &gkey, "a case holds at most one group"));
+                }
+                let count = num(
+                    &ctx,
+                    gs.clone(),
+                    &gkey,
+                    (gd.min, gd.max, gd.lenient_min, gd.lenient_max),
+                )?;
+                let what = gd
+                    .what
+                    .clone()
+                    .unwrap_or_else(|| format!("count of {} of case {{case}}", fd.name));
+                Some(GroupSpec {
+                    what: template(&ctx, gs.clone(), &format!("{gkey}.what"), &what, &["case"])?,
+                    count,
+                    enumerate_max: gd
+                        .enumerate_max
+                        .unwrap_or(count.min + 2)
+                        .clamp(count.min, count.max),
+                })
+            }
+        };
+        let default_what = match (&group, &list) {
+            (Some(_), _) => format!("{} {{i}} of item {{j}} of case {{case}}", fd.name),
+            (None, Some(_)) => format!("{} {{i}} of case {{case}}", fd.name),
+            (None, None) => format!("{} of case {{case}}", fd.name),
         };
         let what = fd.what.clone().unwrap_or(default_what);
-        let what = template(
-            &ctx,
-            span.clone(),
-            &format!("{key}.what"),
-            &what,
-            &["case", "i", "i0"],
-        )?;
+        let names: &[&str] = if group.is_some() {
+            &["case", "i", "i0", "j"]
+        } else {
+            &["case", "i", "i0"]
+        };
+        let what = template(&ctx, span.clone(), &format!("{key}.what"), &what, names)?;
         let at_least = match &fd.at_least {
             None => None,
             Some(r) => {
@@ -399,6 +466,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             what,
             bounds,
             list,
+            group,
             at_least,
             geometric,
         });
@@ -454,6 +522,19 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             "name the fields that give the position",
         ));
     }
+    let group = fields.iter().position(|f| f.group.is_some());
+    if let Some(g) = group {
+        if position != [g] {
+            return Err(ctx.err(
+                decl.position.span(),
+                "position",
+                format!(
+                    "each item of the group {:?} is a position: name it alone in `position`",
+                    fields[g].name
+                ),
+            ));
+        }
+    }
 
     // The rules.
     let mut params = Vec::new();
@@ -475,6 +556,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         let src = match v.get_ref() {
             toml::Value::String(s) => match fields.iter().position(|f| f.name == *s) {
                 Some(i) => {
+                    if fields[i].group.is_some() {
+                        return Err(bad(format!(
+                            "field {s:?} is a group (its items are positions), not a parameter"
+                        )));
+                    }
                     let is_list = fields[i].list.is_some();
                     if is_list != (spec.kind == ParamKind::List) {
                         return Err(bad(format!(
@@ -577,10 +663,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 )
             })?;
             let td = t.get_ref();
-            let slots_ok = td.zeros >= 1
-                && td.zeros <= fields.len()
-                && fields[..td.zeros].iter().all(|f| f.list.is_none())
-                || td.zeros == 1 && fields[0].list.is_some();
+            let slots_ok = fields[0].group.is_none()
+                && (td.zeros >= 1
+                    && td.zeros <= fields.len()
+                    && fields[..td.zeros].iter().all(|f| f.list.is_none())
+                    || td.zeros == 1 && fields[0].list.is_some());
             if !slots_ok {
                 return Err(ctx.err(
                     t.span(),
@@ -613,24 +700,84 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
     // The output.
     let out = decl.output.get_ref();
     let ospan = decl.output.span();
-    let mut lines = Vec::new();
-    for l in out.lines.get_ref() {
-        lines.push(template(
+    // With a group, `lines` print the case and `{positions}` the answers of its
+    // positions, each from the `position` template.
+    let case_names: &[&str] = if group.is_some() {
+        &["case", "positions"]
+    } else {
+        &["case", "verdict", "count", "best", "moves"]
+    };
+    let answer_names: &[&str] = &["case", "verdict", "count", "best", "moves"];
+    let templates =
+        |list: &Spanned<Vec<String>>, key: &str| -> Result<Vec<Template>, DeclarationError> {
+            let mut lines = Vec::new();
+            for l in list.get_ref() {
+                lines.push(template(&ctx, list.span(), key, l, case_names)?);
+            }
+            if lines.is_empty() {
+                return Err(ctx.err(list.span(), key, "a case prints at least one line"));
+            }
+            Ok(lines)
+        };
+    let lines = templates(&out.lines, "output.lines")?;
+    let lines_lose = match &out.lines_lose {
+        None => None,
+        Some(l) if group.is_some() => {
+            return Err(ctx.err(
+                l.span(),
+                "output.lines_lose",
+                "with a group every position has its own verdict: print it in `position`",
+            ))
+        }
+        Some(l) => Some(templates(l, "output.lines_lose")?),
+    };
+    let position_template = match (&out.position, group) {
+        (Some(p), Some(_)) => Some(template(
             &ctx,
-            out.lines.span(),
-            "output.lines",
-            l,
-            &["case", "verdict", "count", "best", "moves"],
-        )?);
-    }
-    if lines.is_empty() {
+            p.span(),
+            "output.position",
+            p.get_ref(),
+            answer_names,
+        )?),
+        (None, Some(g)) => {
+            return Err(ctx.err(
+                ospan,
+                "output.position",
+                format!(
+                    "the items of the group {:?} are positions: `position` says what each prints",
+                    fields[g].name
+                ),
+            ))
+        }
+        (Some(p), None) => {
+            return Err(ctx.err(
+                p.span(),
+                "output.position",
+                "`position` prints each item of a group field; this problem has none",
+            ))
+        }
+        (None, None) => None,
+    };
+    if group.is_some() && !lines.iter().any(|t| t.uses("positions")) {
         return Err(ctx.err(
             out.lines.span(),
             "output.lines",
-            "a case prints at least one line",
+            "the answers of the positions print where `{positions}` stands in `lines`",
         ));
     }
-    let uses = |name: &str| lines.iter().any(|t| t.uses(name));
+    if group.is_none() && out.position_separator.is_some() {
+        return Err(ctx.err(
+            ospan,
+            "output.position_separator",
+            "`position_separator` goes with a group field and `position`",
+        ));
+    }
+    let all: Vec<&Template> = lines
+        .iter()
+        .chain(lines_lose.iter().flatten())
+        .chain(position_template.iter())
+        .collect();
+    let uses = |name: &str| all.iter().any(|t| t.uses(name));
     if uses("verdict") && (out.win.is_none() || out.lose.is_none()) {
         return Err(ctx.err(
             ospan.clone(),
@@ -678,6 +825,9 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         no_moves: out.no_moves.clone().unwrap_or_default(),
         separator: out.separator.clone().unwrap_or_else(|| " ".into()),
         reverse,
+        lines_lose,
+        position: position_template,
+        position_separator: out.position_separator.clone().unwrap_or_default(),
     };
 
     let describe = &decl.describe;
@@ -720,9 +870,13 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
 fn describe_input(layout: &Layout, fields: &[Field]) -> String {
     let case: Vec<String> = fields
         .iter()
-        .map(|f| match &f.list {
-            Some(_) => format!("a count, then that many {}", f.name),
-            None => f.name.to_string(),
+        .map(|f| match (&f.group, &f.list) {
+            (Some(_), _) => format!(
+                "a count, then that many lines each of a count and that many {}",
+                f.name
+            ),
+            (None, Some(_)) => format!("a count, then that many {}", f.name),
+            (None, None) => f.name.to_string(),
         })
         .collect();
     let case = case.join("; ");
@@ -739,6 +893,12 @@ fn describe_limits(layout: &Layout, fields: &[Field]) -> String {
         parts.push(format!("{} <= cases <= {}", num.min, num.max));
     }
     for f in fields {
+        if let Some(g) = &f.group {
+            parts.push(format!(
+                "{} <= items of {} <= {}",
+                g.count.min, f.name, g.count.max
+            ));
+        }
         if let Some(l) = &f.list {
             parts.push(format!(
                 "{} <= length of {} <= {}",

@@ -125,16 +125,61 @@ impl View for Packed<'_> {
     fn field(&self, k: usize) -> &[u64] {
         let mut at = 0;
         for f in &self.decl.fields[..k] {
-            at += match f.list {
-                None => 1,
-                Some(_) => 1 + self.tokens[at] as usize,
-            };
+            at += token_width(f, &self.tokens[at..]);
         }
-        match self.decl.fields[k].list {
-            None => &self.tokens[at..at + 1],
-            Some(_) => &self.tokens[at + 1..at + 1 + self.tokens[at] as usize],
+        let f = &self.decl.fields[k];
+        match (&f.group, &f.list) {
+            (Some(_), _) => &self.tokens[at + 1..at + token_width(f, &self.tokens[at..])],
+            (None, None) => &self.tokens[at..at + 1],
+            (None, Some(_)) => &self.tokens[at + 1..at + 1 + self.tokens[at] as usize],
         }
     }
+}
+
+/// How many numbers field `f` takes at the start of `tokens` (a packed case from that
+/// field on): one for a number, the length and the values for a list, the item count
+/// and every item's length and values for a group.
+fn token_width(f: &Field, tokens: &[u64]) -> usize {
+    match (&f.group, &f.list) {
+        (Some(_), _) => {
+            let mut p = 1;
+            for _ in 0..tokens[0] {
+                p += 1 + tokens[p] as usize;
+            }
+            p
+        }
+        (None, None) => 1,
+        (None, Some(_)) => 1 + tokens[0] as usize,
+    }
+}
+
+/// The items of a group field's values (each item's length, then its values).
+#[derive(Clone)]
+pub(crate) struct Items<'a>(&'a [u64]);
+
+impl<'a> Iterator for Items<'a> {
+    type Item = &'a [u64];
+    fn next(&mut self) -> Option<&'a [u64]> {
+        let (&n, rest) = self.0.split_first()?;
+        let (item, rest) = rest.split_at((n as usize).min(rest.len()));
+        self.0 = rest;
+        Some(item)
+    }
+}
+
+/// The items of a group field's values.
+pub(crate) fn items(values: &[u64]) -> Items<'_> {
+    Items(values)
+}
+
+/// A group field's values from its items.
+pub(crate) fn encode_items<'a>(list: impl IntoIterator<Item = &'a [u64]>) -> Vec<u64> {
+    let mut out = Vec::new();
+    for item in list {
+        out.push(item.len() as u64);
+        out.extend_from_slice(item);
+    }
+    out
 }
 
 /// Bounds of one number: the limits, and what `--lenient` accepts instead.
@@ -222,10 +267,16 @@ impl Template {
 
     /// A field name: `{case}` from 1, `{i}` from 1, `{i0}` from 0.
     fn name(&self, case: usize, i: u64) -> String {
+        self.name_in(case, i, 0)
+    }
+
+    /// A field name in item `j` (from 1) of a group: `{j}` too.
+    fn name_in(&self, case: usize, i: u64, j: usize) -> String {
         self.render(|n, s| {
             let _ = match n {
                 "case" => write!(s, "{case}"),
                 "i" => write!(s, "{i}"),
+                "j" => write!(s, "{j}"),
                 _ => write!(s, "{}", i.saturating_sub(1)),
             };
         })
@@ -243,6 +294,15 @@ pub(crate) struct ListSpec {
     pub enumerate_max: u64,
 }
 
+/// A group field's count: a group is that many lists (its items), each with its own
+/// length, every item a position of its own.
+#[derive(Clone, Debug)]
+pub(crate) struct GroupSpec {
+    pub what: Template,
+    pub count: Num,
+    pub enumerate_max: u64,
+}
+
 /// One field of a case.
 #[derive(Clone, Debug)]
 pub(crate) struct Field {
@@ -250,6 +310,7 @@ pub(crate) struct Field {
     pub what: Template,
     pub bounds: Num,
     pub list: Option<ListSpec>,
+    pub group: Option<GroupSpec>,
     pub at_least: Option<usize>,
     pub geometric: bool,
 }
@@ -305,6 +366,13 @@ pub(crate) struct Output {
     pub no_moves: String,
     pub separator: String,
     pub reverse: bool,
+    /// The lines printed instead of `lines` when the player to move loses.
+    pub lines_lose: Option<Vec<Template>>,
+    /// The answer of one position, for `{positions}` (problems whose positions are the
+    /// items of a group field).
+    pub position: Option<Template>,
+    /// Between the answers of `{positions}`.
+    pub position_separator: String,
 }
 
 /// The position of a case: the one field that holds it, or its fields' values
@@ -347,6 +415,8 @@ pub struct Declared {
     needs_moves: bool,
     /// Whether it prints moves in the game's notation (`{move}`).
     needs_notation: bool,
+    /// The group field whose items are the positions, if any.
+    group: Option<usize>,
 }
 
 impl std::fmt::Debug for Declared {
@@ -380,8 +450,14 @@ impl Declared {
         let needs_moves = output
             .lines
             .iter()
+            .chain(output.lines_lose.iter().flatten())
+            .chain(output.position.iter())
             .any(|t| t.uses("count") || t.uses("best") || t.uses("moves"));
         let needs_notation = output.move_template.uses("move");
+        let group = match position[..] {
+            [i] if fields[i].group.is_some() => Some(i),
+            _ => None,
+        };
         Declared {
             info,
             game,
@@ -393,6 +469,7 @@ impl Declared {
             output,
             needs_moves,
             needs_notation,
+            group,
         }
     }
 
@@ -475,12 +552,35 @@ impl Declared {
 
     /// The game's checks of a case.
     fn game_check<V: View>(&self, case: &V) -> Result<(), String> {
+        if let Some(g) = self.group {
+            let rules = self.rules_of(case)?;
+            for (j, pos) in items(case.field(g)).enumerate() {
+                rules
+                    .check(pos)
+                    .map_err(|m| format!("position {}: {m}", j + 1))?;
+            }
+            return Ok(());
+        }
         let pos = self.position_of(case);
         match &self.rules {
             RulesSrc::Fixed(r) => r.check(&pos),
             RulesSrc::PerCase(params) => {
                 self.with_params(params, case, |p| self.game.check_with(p, &pos))
             }
+        }
+    }
+
+    /// Whether the positions of a case are the items of a group field.
+    pub fn has_group(&self) -> bool {
+        self.group.is_some()
+    }
+
+    /// Every position of a case: the items of its group, or its one position.
+    #[cfg(test)]
+    pub(crate) fn positions<'c, V: View>(&self, case: &'c V) -> Vec<Position<'c>> {
+        match self.group {
+            Some(g) => items(case.field(g)).map(Position::Borrowed).collect(),
+            None => vec![self.position_of(case)],
         }
     }
 
@@ -507,7 +607,8 @@ impl Declared {
         Position::Inline(inline, n)
     }
 
-    /// A case from the values of its fields (a number field holds one value).
+    /// A case from the values of its fields (a number field holds one value; a group
+    /// field holds each item's length followed by its values, item after item).
     pub fn case(&self, fields: Vec<Vec<u64>>) -> Case {
         self.pack(&Unpacked { fields })
     }
@@ -521,7 +622,9 @@ impl Declared {
         let mut tokens = Tokens::new();
         tokens.reserve(u.fields.iter().map(|f| f.len() + 1).sum());
         for (f, v) in self.fields.iter().zip(&u.fields) {
-            if f.list.is_some() {
+            if f.group.is_some() {
+                tokens.push(items(v).count() as u64);
+            } else if f.list.is_some() {
                 tokens.push(v.len() as u64);
             }
             for &x in v {
@@ -573,69 +676,157 @@ impl Declared {
         }
     }
 
-    fn render(&self, case_index: usize, a: Result<Analysis<MoveView>, bool>) -> Vec<String> {
+    /// One template filled with a position's answer (`{verdict}`, `{count}`,
+    /// `{best}`, `{moves}`), the case number and, for `{positions}`, `positions`.
+    fn fill(
+        &self,
+        t: &Template,
+        case_index: usize,
+        a: &Result<Analysis<MoveView>, bool>,
+        positions: &str,
+    ) -> String {
         let o = &self.output;
         let (win, analysis) = match a {
             Ok(a) => (a.win, Some(a)),
-            Err(w) => (w, None),
+            Err(w) => (*w, None),
         };
-        let view = |m: &MoveView, out: &mut String| {
-            o.move_template.render_into(out, |n, s| {
-                if n == "move" {
-                    s.push_str(&m.text);
-                    return;
-                }
-                let (name, plus) = match n.strip_suffix("+1") {
-                    Some(b) => (b, 1),
-                    None => (n, 0),
-                };
-                if let Some(k) = o.move_fields.iter().position(|f| *f == name) {
-                    let _ = write!(s, "{}", m.fields[k] + plus);
-                }
-            })
-        };
-        o.lines
-            .iter()
-            .map(|t| {
-                t.render(|n, s| match n {
-                    "case" => {
-                        let _ = write!(s, "{}", case_index + 1);
+        let view = |m: &MoveView| self.move_text(m);
+        t.render(|n, s| match n {
+            "case" => {
+                let _ = write!(s, "{}", case_index + 1);
+            }
+            "positions" => s.push_str(positions),
+            "verdict" => s.push_str(if win { &o.win } else { &o.lose }),
+            "count" => {
+                let _ = write!(s, "{}", analysis.map_or(0, |a| a.count()));
+            }
+            "best" => match analysis.and_then(|a| a.best()) {
+                Some(m) => s.push_str(&view(m)),
+                None => s.push_str(&o.none),
+            },
+            _ => {
+                if let Some(a) = analysis {
+                    if a.winning.is_empty() {
+                        s.push_str(&o.no_moves);
+                        return;
                     }
-                    "verdict" => s.push_str(if win { &o.win } else { &o.lose }),
-                    "count" => {
-                        let _ = write!(s, "{}", analysis.as_ref().map_or(0, |a| a.count()));
-                    }
-                    "best" => match analysis.as_ref().and_then(|a| a.best()) {
-                        Some(m) => view(m, s),
-                        None => s.push_str(&o.none),
-                    },
-                    _ => {
-                        if let Some(a) = &analysis {
-                            if a.winning.is_empty() {
-                                s.push_str(&o.no_moves);
-                                return;
-                            }
-                            // Written in place: answers may list thousands of moves.
-                            let mut put = |i: usize, m: &MoveView| {
-                                if i > 0 {
-                                    s.push_str(&o.separator);
-                                }
-                                view(m, s);
-                            };
-                            if o.reverse {
-                                a.winning
-                                    .iter()
-                                    .rev()
-                                    .enumerate()
-                                    .for_each(|(i, m)| put(i, m));
-                            } else {
-                                a.winning.iter().enumerate().for_each(|(i, m)| put(i, m));
-                            }
+                    // Written in place: answers may list thousands of moves.
+                    let mut put = |i: usize, m: &MoveView| {
+                        if i > 0 {
+                            s.push_str(&o.separator);
                         }
+                        self.move_into(m, s);
+                    };
+                    if o.reverse {
+                        a.winning
+                            .iter()
+                            .rev()
+                            .enumerate()
+                            .for_each(|(i, m)| put(i, m));
+                    } else {
+                        a.winning.iter().enumerate().for_each(|(i, m)| put(i, m));
                     }
-                })
-            })
-            .collect()
+                }
+            }
+        })
+    }
+
+    /// How a move prints (the `move` template).
+    fn move_text(&self, m: &MoveView) -> String {
+        let mut s = String::new();
+        self.move_into(m, &mut s);
+        s
+    }
+
+    /// [`Declared::move_text`], appended to `out`.
+    fn move_into(&self, m: &MoveView, out: &mut String) {
+        let o = &self.output;
+        o.move_template.render_into(out, |n, s| {
+            if n == "move" {
+                s.push_str(&m.text);
+                return;
+            }
+            let (name, plus) = match n.strip_suffix("+1") {
+                Some(b) => (b, 1),
+                None => (n, 0),
+            };
+            if let Some(k) = o.move_fields.iter().position(|f| *f == name) {
+                let _ = write!(s, "{}", m.fields[k] + plus);
+            }
+        })
+    }
+
+    /// The lines of a case's answer: `lines` (or `lines_lose` when the player to
+    /// move loses), a rendered line break starting a new line; a line that is only
+    /// `{moves}`, printed one per line, is no line at all when no move wins.
+    fn render_lines(
+        &self,
+        case_index: usize,
+        a: &Result<Analysis<MoveView>, bool>,
+        positions: &str,
+    ) -> Vec<String> {
+        let o = &self.output;
+        let win = match a {
+            Ok(a) => a.win,
+            Err(w) => *w,
+        };
+        let lines = match (&o.lines_lose, win) {
+            (Some(lose), false) => lose,
+            _ => &o.lines,
+        };
+        let per_line = o.separator.contains('\n');
+        let mut out = Vec::with_capacity(lines.len());
+        for t in lines {
+            let only_moves = matches!(&t.0[..], [Part::Field(n)] if n == "moves");
+            let no_moves = match a {
+                Ok(a) => a.winning.is_empty(),
+                Err(_) => true,
+            };
+            if per_line && only_moves && no_moves {
+                continue;
+            }
+            if let (true, true, Ok(a)) = (per_line, only_moves && o.separator == "\n", a) {
+                // One line per move, without joining and splitting again.
+                let start = out.len();
+                out.extend(a.winning.iter().map(|m| self.move_text(m)));
+                if o.reverse {
+                    out[start..].reverse();
+                }
+                continue;
+            }
+            let line = self.fill(t, case_index, a, positions);
+            if line.contains('\n') {
+                out.extend(line.split('\n').map(str::to_string));
+            } else {
+                out.push(line);
+            }
+        }
+        out
+    }
+
+    /// The answer of a case whose positions are a group's items: each item's answer
+    /// from the `position` template, joined by `position_separator` into
+    /// `{positions}`.
+    fn render_group(
+        &self,
+        case_index: usize,
+        answers: impl Iterator<Item = Result<Result<Analysis<MoveView>, bool>, SearchError>>,
+    ) -> Result<Vec<String>, SearchError> {
+        let o = &self.output;
+        let mut positions = String::new();
+        if let Some(t) = &o.position {
+            for (j, a) in answers.enumerate() {
+                if j > 0 {
+                    positions.push_str(&o.position_separator);
+                }
+                positions.push_str(&self.fill(t, case_index, &a?, ""));
+            }
+        }
+        Ok(self.render_lines(case_index, &Err(true), &positions))
+    }
+
+    fn render(&self, case_index: usize, a: Result<Analysis<MoveView>, bool>) -> Vec<String> {
+        self.render_lines(case_index, &a, "")
     }
 
     /// Reads one number of a case (or the count), naming the field only on error.
@@ -657,7 +848,7 @@ impl Declared {
         f: &Field,
         l: &ListSpec,
         n: u64,
-        c: usize,
+        (c, j): (usize, usize),
         out: &mut Tokens,
     ) -> Result<(), ParseError> {
         let (lo, hi) = f.bounds.range(r.lenient());
@@ -678,7 +869,7 @@ impl Declared {
         }
         for i in 1..=n {
             let v = r.number("", lo, hi).map_err(|mut e| {
-                e.field = f.what.name(c, i);
+                e.field = f.what.name_in(c, i, j);
                 e
             })?;
             if l.distinct {
@@ -694,10 +885,10 @@ impl Declared {
                 };
                 if let Some(k) = repeat {
                     return Err(r.error(
-                        f.what.name(c, i),
+                        f.what.name_in(c, i, j),
                         format!(
                             "{v} repeats {} (the values are distinct)",
-                            f.what.name(c, k).split(" of ").next().unwrap_or("")
+                            f.what.name_in(c, k, j).split(" of ").next().unwrap_or("")
                         ),
                     ));
                 }
@@ -729,13 +920,23 @@ impl Declared {
         mut tokens: Tokens,
     ) -> Result<Case, ParseError> {
         for f in &self.fields[from..] {
-            match &f.list {
-                None => tokens.push(Self::read(r, &f.bounds, || f.what.name(c, 1))?),
-                Some(l) => {
+            match (&f.group, &f.list) {
+                (Some(g), Some(l)) => {
+                    let m = Self::read(r, &g.count, || g.what.name(c, 0))?;
+                    tokens.push(m);
+                    for j in 1..=m as usize {
+                        let n = Self::read(r, &l.len, || l.what.name_in(c, 0, j))?;
+                        Self::check_length(r, l, n, l.what.name_in(c, 0, j))?;
+                        tokens.push(n);
+                        self.read_list(r, f, l, n, (c, j), &mut tokens)?;
+                    }
+                }
+                (_, None) => tokens.push(Self::read(r, &f.bounds, || f.what.name(c, 1))?),
+                (None, Some(l)) => {
                     let n = Self::read(r, &l.len, || l.what.name(c, 0))?;
                     Self::check_length(r, l, n, l.what.name(c, 0))?;
                     tokens.push(n);
-                    self.read_list(r, f, l, n, c, &mut tokens)?;
+                    self.read_list(r, f, l, n, (c, 0), &mut tokens)?;
                 }
             }
         }
@@ -776,26 +977,37 @@ impl Declared {
             }
             *open = true;
         };
+        let list = |s: &mut String, l: &ListSpec, v: &[u64]| {
+            let _ = write!(s, "{}", v.len());
+            if !l.inline {
+                s.push('\n');
+            }
+            for (i, x) in v.iter().enumerate() {
+                if l.inline || i > 0 {
+                    s.push(' ');
+                }
+                let _ = write!(s, "{x}");
+            }
+            s.push('\n');
+        };
         for (k, f) in self.fields.iter().enumerate() {
             let v = case.field(k);
-            match &f.list {
-                None => {
+            match (&f.group, &f.list) {
+                (Some(_), Some(l)) => {
+                    sep(s, &mut line_open);
+                    let _ = writeln!(s, "{}", items(v).count());
+                    for item in items(v) {
+                        list(s, l, item);
+                    }
+                    line_open = false;
+                }
+                (_, None) => {
                     sep(s, &mut line_open);
                     let _ = write!(s, "{}", v[0]);
                 }
-                Some(l) => {
+                (None, Some(l)) => {
                     sep(s, &mut line_open);
-                    let _ = write!(s, "{}", v.len());
-                    if !l.inline {
-                        s.push('\n');
-                    }
-                    for (i, x) in v.iter().enumerate() {
-                        if l.inline || i > 0 {
-                            s.push(' ');
-                        }
-                        let _ = write!(s, "{x}");
-                    }
-                    s.push('\n');
+                    list(s, l, v);
                     line_open = false;
                 }
             }
@@ -815,27 +1027,39 @@ impl Declared {
                 self.fields.len()
             ));
         }
+        let check_list = |name: &str, l: &ListSpec, v: &[u64]| -> Result<(), String> {
+            if !(v.len() as u64).is_multiple_of(l.step) {
+                return Err(format!(
+                    "{name} has {} values, not a multiple of {}",
+                    v.len(),
+                    l.step
+                ));
+            }
+            if l.distinct {
+                let mut sorted = v.to_vec();
+                sorted.sort_unstable();
+                if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+                    return Err(format!("{name} {} repeats", w[0]));
+                }
+            }
+            Ok(())
+        };
         for (f, v) in self.fields.iter().zip(&case.fields) {
-            match &f.list {
-                None if v.len() != 1 => return Err(format!("{} is one number", f.name)),
-                Some(l) => {
-                    if !(v.len() as u64).is_multiple_of(l.step) {
-                        return Err(format!(
-                            "{} has {} values, not a multiple of {}",
-                            f.name,
-                            v.len(),
-                            l.step
-                        ));
-                    }
-                    if l.distinct {
-                        let mut sorted = v.clone();
-                        sorted.sort_unstable();
-                        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-                            return Err(format!("{} {} repeats", f.name, w[0]));
+            match (&f.group, &f.list) {
+                (Some(_), Some(l)) => {
+                    let mut p = 0;
+                    while p < v.len() {
+                        let n = usize::try_from(v[p]).unwrap_or(usize::MAX);
+                        if n > v.len() - p - 1 {
+                            return Err(format!("{}: an item runs past the end", f.name));
                         }
+                        check_list(f.name, l, &v[p + 1..p + 1 + n])?;
+                        p += 1 + n;
                     }
                 }
-                None => {}
+                (_, None) if v.len() != 1 => return Err(format!("{} is one number", f.name)),
+                (None, Some(l)) => check_list(f.name, l, v)?,
+                _ => {}
             }
         }
         for (k, f) in self.fields.iter().enumerate() {
@@ -849,6 +1073,14 @@ impl Declared {
             }
         }
         let rules = self.rules_of(case)?;
+        if let Some(g) = self.group {
+            for (j, pos) in items(&case.fields[g]).enumerate() {
+                rules
+                    .check(pos)
+                    .map_err(|m| format!("position {}: {m}", j + 1))?;
+            }
+            return Ok(());
+        }
         rules.check(&self.position_of(case))
     }
 
@@ -902,49 +1134,96 @@ impl Declared {
                     }
                     fields.push(vec![v]);
                 }
-                Some(l) => {
-                    // Lengths grow with the square of the scale (or geometrically): small
-                    // scales hold a few values, so early failures are small ones.
-                    let top_len = if f.geometric {
-                        Self::top(&l.len, scale, true)
-                    } else {
-                        Self::top(&l.len, scale * scale, false)
-                    };
-                    let mut min_len = l.len.min;
-                    if shape != Shape::Any {
-                        // Losing and many-winning shapes need two numbers at least.
-                        min_len = min_len.max(2).min(l.len.max);
+                Some(l) => match &f.group {
+                    None => fields.push(Self::draw_list(rng, f, l, scale, top, shape)),
+                    Some(g) => {
+                        // The item count grows like a list's length.
+                        let top_m = Self::top(&g.count, scale * scale, false);
+                        let m = match rng.gen_range(0..4) {
+                            0 => top_m,
+                            _ => rng.gen_range(g.count.min..=top_m),
+                        };
+                        let list: Vec<Vec<u64>> = (0..m)
+                            .map(|_| Self::draw_list(rng, f, l, scale, top, Shape::Any))
+                            .collect();
+                        fields.push(encode_items(list.iter().map(Vec::as_slice)));
                     }
-                    let top_len = top_len.max(min_len);
-                    let mut n = match rng.gen_range(0..8) {
-                        0 => top_len,
-                        1..=3 => {
-                            // Log-uniform: the largest values come with few numbers too.
-                            let span = (top_len - min_len) as f64 + 1.0;
-                            min_len + (span.powf(rng.gen::<f64>()) - 1.0).round() as u64
-                        }
-                        _ => rng.gen_range(min_len..=top_len),
-                    };
-                    n = n.min(top_len);
-                    n -= n % l.step;
-                    if n < l.len.min {
-                        n = l.len.min;
-                    }
-                    let values: Vec<u64> = if l.distinct {
-                        let room = top - lo + 1;
-                        let mut n = n.min(room);
-                        n -= n % l.step;
-                        let picked =
-                            rand::seq::index::sample(rng, room.min(1 << 24) as usize, n as usize);
-                        picked.into_iter().map(|i| lo + i as u64).collect()
-                    } else {
-                        (0..n).map(|_| Self::pick(rng, lo, top)).collect()
-                    };
-                    fields.push(values);
-                }
+                },
             }
         }
         (Unpacked { fields }, tops)
+    }
+
+    /// The values of a list field: a length growing with the scale, values up to `top`.
+    fn draw_list(
+        rng: &mut ChaCha8Rng,
+        f: &Field,
+        l: &ListSpec,
+        scale: f64,
+        top: u64,
+        shape: Shape,
+    ) -> Vec<u64> {
+        let lo = f.bounds.min;
+        // Lengths grow with the square of the scale (or geometrically): small
+        // scales hold a few values, so early failures are small ones.
+        let top_len = if f.geometric {
+            Self::top(&l.len, scale, true)
+        } else {
+            Self::top(&l.len, scale * scale, false)
+        };
+        let mut min_len = l.len.min;
+        if shape != Shape::Any {
+            // Losing and many-winning shapes need two numbers at least.
+            min_len = min_len.max(2).min(l.len.max);
+        }
+        let top_len = top_len.max(min_len);
+        let mut n = match rng.gen_range(0..8) {
+            0 => top_len,
+            1..=3 => {
+                // Log-uniform: the largest values come with few numbers too.
+                let span = (top_len - min_len) as f64 + 1.0;
+                min_len + (span.powf(rng.gen::<f64>()) - 1.0).round() as u64
+            }
+            _ => rng.gen_range(min_len..=top_len),
+        };
+        n = n.min(top_len);
+        n -= n % l.step;
+        if n < l.len.min {
+            n = l.len.min;
+        }
+        if l.distinct {
+            let room = top - lo + 1;
+            let mut n = n.min(room);
+            n -= n % l.step;
+            let picked = rand::seq::index::sample(rng, room.min(1 << 24) as usize, n as usize);
+            picked.into_iter().map(|i| lo + i as u64).collect()
+        } else {
+            (0..n).map(|_| Self::pick(rng, lo, top)).collect()
+        }
+    }
+
+    /// A random case of a problem whose positions are a group's items: with
+    /// `Losing` or `ManyWinning`, each item is made losing with probability 1/2, so
+    /// both answers show up in one case.
+    fn generate_group(&self, g: usize, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Unpacked {
+        let (mut case, tops) = self.draw(rng, scale, shape);
+        if shape == Shape::Any {
+            return case;
+        }
+        let Ok(rules) = self.rules_of(&case) else {
+            return case;
+        };
+        let lo = self.fields[g].bounds.min;
+        let hi = tops[g].max(lo);
+        let mut list: Vec<Vec<u64>> = items(&case.fields[g]).map(<[u64]>::to_vec).collect();
+        for item in &mut list {
+            if rng.gen_bool(0.5) {
+                let bounds = vec![(lo, hi); item.len()];
+                rules.make_losing(item, &bounds, rng);
+            }
+        }
+        case.fields[g] = encode_items(list.iter().map(Vec::as_slice));
+        case
     }
 
     fn winning_count(&self, rules: &dyn DeclaredRules, position: &[u64]) -> Option<usize> {
@@ -1049,7 +1328,7 @@ impl Problem for Declared {
                     }
                 }
                 if let Some((n, l)) = list_len {
-                    self.read_list(&mut r, &self.fields[0], l, n, c, &mut tokens)?;
+                    self.read_list(&mut r, &self.fields[0], l, n, (c, 0), &mut tokens)?;
                 }
                 cases.push(self.read_case(&mut r, c, zeros, tokens)?);
             },
@@ -1074,6 +1353,23 @@ impl Problem for Declared {
 
     fn answer(&self, case: &Case, index: usize) -> Vec<String> {
         let view = self.packed(case);
+        if let Some(g) = self.group {
+            // One rules value for the case, every item answered with it.
+            let rules = match self.rules_of(&view) {
+                Ok(r) => r,
+                Err(e) => return vec![format!("invalid rules: {e}")],
+            };
+            let answers = items(view.field(g)).map(|pos| {
+                Ok(if self.needs_moves {
+                    Ok(rules.analyze(pos, self.needs_notation))
+                } else {
+                    Err(rules.first_wins(pos))
+                })
+            });
+            return self
+                .render_group(index, answers)
+                .unwrap_or_else(|e: SearchError| vec![e.to_string()]);
+        }
         if let (false, RulesSrc::PerCase(params)) = (self.needs_moves, &self.rules) {
             let pos = self.position_of(&view);
             return match self.with_params(params, &view, |p| self.game.first_wins_with(p, &pos)) {
@@ -1112,6 +1408,16 @@ impl Problem for Declared {
         let rules = self
             .rules_of(&view)
             .map_err(|_| SearchError::Budget { budget })?;
+        if let Some(g) = self.group {
+            let answers = items(view.field(g)).map(|pos| {
+                Ok(if self.needs_moves {
+                    Ok(rules.oracle_analyze(pos, budget, self.needs_notation)?)
+                } else {
+                    Err(rules.oracle_first_wins(pos, budget)?)
+                })
+            });
+            return self.render_group(index, answers);
+        }
         let pos = self.position_of(&view);
         let a = if self.needs_moves {
             Ok(rules.oracle_analyze(&pos, budget, self.needs_notation)?)
@@ -1167,19 +1473,33 @@ impl Problem for Declared {
     /// field's `min`.
     fn parts(&self, case: &Case) -> Vec<ShrinkPart> {
         let view = self.packed(case);
-        self.part_fields()
+        self.part_sources(&view)
             .into_iter()
-            .map(|group| {
-                let f = &self.fields[group.start];
-                match &f.list {
-                    Some(l) => ShrinkPart {
-                        values: view.field(group.start).to_vec(),
+            .map(|src| match src {
+                PartSrc::Fields(group) => {
+                    let f = &self.fields[group.start];
+                    match &f.list {
+                        Some(l) => ShrinkPart {
+                            values: view.field(group.start).to_vec(),
+                            min_value: f.bounds.min,
+                            min_len: usize::try_from(l.len.min).unwrap_or(usize::MAX),
+                            unit: usize::try_from(l.step).unwrap_or(usize::MAX).max(1),
+                        },
+                        None => ShrinkPart::fixed(
+                            group.map(|k| view.field(k)[0]).collect(),
+                            f.bounds.min,
+                        ),
+                    }
+                }
+                PartSrc::Item(k, j) => {
+                    let f = &self.fields[k];
+                    let step = f.list.as_ref().map_or(1, |l| l.step);
+                    // An item emptied is an item removed (fewer positions).
+                    ShrinkPart {
+                        values: items(view.field(k)).nth(j).unwrap_or(&[]).to_vec(),
                         min_value: f.bounds.min,
-                        min_len: usize::try_from(l.len.min).unwrap_or(usize::MAX),
-                        unit: usize::try_from(l.step).unwrap_or(usize::MAX).max(1),
-                    },
-                    None => {
-                        ShrinkPart::fixed(group.map(|k| view.field(k)[0]).collect(), f.bounds.min)
+                        min_len: 0,
+                        unit: usize::try_from(step).unwrap_or(usize::MAX).max(1),
                     }
                 }
             })
@@ -1188,20 +1508,33 @@ impl Problem for Declared {
 
     /// The case with these values, when it respects every limit and constraint of the
     /// declaration (lengths and their `multiple_of`, `distinct`, `at_least`, bounds,
-    /// the game's check) and would not read as the terminator.
-    fn rebuild(&self, _case: &Case, values: Vec<Vec<u64>>) -> Option<Case> {
-        let groups = self.part_fields();
-        if values.len() != groups.len() {
+    /// the game's check) and would not read as the terminator. An item of a group
+    /// whose values are all gone is removed.
+    fn rebuild(&self, case: &Case, values: Vec<Vec<u64>>) -> Option<Case> {
+        let sources = self.part_sources(&self.packed(case));
+        if values.len() != sources.len() {
             return None;
         }
-        let mut fields: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
-        for (group, v) in groups.into_iter().zip(values) {
-            if self.fields[group.start].list.is_some() {
-                fields.push(v);
-            } else if v.len() == group.len() {
-                fields.extend(v.into_iter().map(|x| vec![x]));
-            } else {
-                return None;
+        let mut fields: Vec<Vec<u64>> = vec![Vec::new(); self.fields.len()];
+        for (src, v) in sources.into_iter().zip(values) {
+            match src {
+                PartSrc::Fields(group) => {
+                    if self.fields[group.start].list.is_some() {
+                        fields[group.start] = v;
+                    } else if v.len() == group.len() {
+                        for (k, x) in group.zip(v) {
+                            fields[k] = vec![x];
+                        }
+                    } else {
+                        return None;
+                    }
+                }
+                PartSrc::Item(k, _) => {
+                    if !v.is_empty() {
+                        fields[k].push(v.len() as u64);
+                        fields[k].extend(v);
+                    }
+                }
             }
         }
         let u = Unpacked { fields };
@@ -1221,9 +1554,31 @@ impl Problem for Declared {
     }
 }
 
+/// Where a shrink part comes from: a list field or a run of number fields, or item
+/// `j` of the group field `k`.
+enum PartSrc {
+    Fields(std::ops::Range<usize>),
+    Item(usize, usize),
+}
+
 impl Declared {
-    /// The fields behind each shrink part ([`Problem::parts`]): a list field alone, or
-    /// a run of consecutive number fields with the same minimum.
+    /// What each shrink part ([`Problem::parts`]) of a case is: every item of a
+    /// group, otherwise as [`Declared::part_fields`].
+    fn part_sources<V: View>(&self, case: &V) -> Vec<PartSrc> {
+        let mut out = Vec::new();
+        for group in self.part_fields() {
+            let k = group.start;
+            if self.fields[k].group.is_some() {
+                out.extend((0..items(case.field(k)).count()).map(|j| PartSrc::Item(k, j)));
+            } else {
+                out.push(PartSrc::Fields(group));
+            }
+        }
+        out
+    }
+
+    /// The fields behind each shrink part: a list field alone, or a run of
+    /// consecutive number fields with the same minimum.
     fn part_fields(&self) -> Vec<std::ops::Range<usize>> {
         let mut out: Vec<std::ops::Range<usize>> = Vec::new();
         for (k, f) in self.fields.iter().enumerate() {
@@ -1242,6 +1597,32 @@ impl Declared {
     fn limits(&self, case: &Unpacked) -> Result<(), String> {
         self.check_format(case)?;
         for (f, v) in self.fields.iter().zip(&case.fields) {
+            if let (Some(g), Some(l)) = (&f.group, &f.list) {
+                let m = items(v).count() as u64;
+                if !(g.count.min..=g.count.max).contains(&m) {
+                    return Err(format!(
+                        "{} holds {m} items, outside {}..={}",
+                        f.name, g.count.min, g.count.max
+                    ));
+                }
+                for (j, item) in items(v).enumerate() {
+                    let n = item.len() as u64;
+                    if !(l.len.min..=l.len.max).contains(&n) {
+                        return Err(format!(
+                            "item {} of {} holds {n} values, outside {}..={}",
+                            j + 1,
+                            f.name,
+                            l.len.min,
+                            l.len.max
+                        ));
+                    }
+                    let (lo, hi) = (f.bounds.min, f.bounds.max);
+                    if let Some(x) = item.iter().find(|&&x| !(lo..=hi).contains(&x)) {
+                        return Err(format!("{} {x} is outside {lo}..={hi}", f.name));
+                    }
+                }
+                continue;
+            }
             if let Some(l) = &f.list {
                 let n = v.len() as u64;
                 if !(l.len.min..=l.len.max).contains(&n) {
@@ -1265,6 +1646,9 @@ impl Declared {
         } else {
             scale.clamp(0.0, 1.0)
         };
+        if let Some(g) = self.group {
+            return self.generate_group(g, rng, scale, shape);
+        }
         let (mut case, tops) = self.draw(rng, scale, shape);
         match shape {
             Shape::Any => {
@@ -1352,6 +1736,40 @@ impl Declared {
                 c
             };
             match &f.list {
+                Some(l) if f.group.is_some() => {
+                    let list: Vec<&[u64]> = items(v).collect();
+                    let m = list.len();
+                    let enc = |keep: &mut dyn FnMut(usize) -> bool| {
+                        encode_items((0..m).filter(|&j| keep(j)).map(|j| list[j]))
+                    };
+                    // Fewer positions: each half, then each item alone removed.
+                    if m >= 2 {
+                        out.push(with(enc(&mut |j| j < m / 2)));
+                        out.push(with(enc(&mut |j| j >= m / 2)));
+                    }
+                    for skip in 0..m {
+                        out.push(with(enc(&mut |j| j != skip)));
+                    }
+                    // Smaller positions: each item's own shrink candidates (for a few
+                    // items), or every value halved.
+                    if m <= 16 {
+                        for j in 0..m {
+                            for smaller in
+                                shrink_list(list[j], l.len.min as usize, l.step as usize, lo)
+                            {
+                                let mut w: Vec<&[u64]> = list.clone();
+                                w[j] = &smaller;
+                                out.push(with(encode_items(w)));
+                            }
+                        }
+                    } else {
+                        let halved: Vec<Vec<u64>> = list
+                            .iter()
+                            .map(|item| item.iter().map(|&x| (x / 2).max(lo)).collect())
+                            .collect();
+                        out.push(with(encode_items(halved.iter().map(Vec::as_slice))));
+                    }
+                }
                 Some(l) => {
                     for values in shrink_list(v, l.len.min as usize, l.step as usize, lo) {
                         out.push(with(values));
@@ -1390,6 +1808,23 @@ impl Declared {
     }
 
     fn halves_unpacked(&self, case: &Unpacked) -> Vec<Unpacked> {
+        if let Some(g) = self.group {
+            // Each half of the group's items, when both are valid.
+            let list: Vec<&[u64]> = items(&case.fields[g]).collect();
+            if list.len() < 2 {
+                return Vec::new();
+            }
+            let (a, b) = list.split_at(list.len() / 2);
+            return [a, b]
+                .into_iter()
+                .map(|half| {
+                    let mut c = case.clone();
+                    c.fields[g] = encode_items(half.iter().copied());
+                    c
+                })
+                .filter(|c| self.limits(c).is_ok())
+                .collect();
+        }
         // Each half of the longest list, in whole steps, when both halves are valid.
         let Some((k, l)) = self
             .fields
@@ -1449,6 +1884,33 @@ impl Declared {
                     cur.pop();
                 }
             }
+            Some(l) if f.group.is_some() => {
+                // A group costs how many items it holds above its minimum, then what
+                // its items cost as lists.
+                let g = f.group.as_ref().expect("a group");
+                let mut m = g.count.min;
+                while m <= g.enumerate_max && m - g.count.min <= budget {
+                    let rest = budget - (m - g.count.min);
+                    let mut groups = Vec::new();
+                    group_items(
+                        l,
+                        (lo, width),
+                        m,
+                        (rest, last),
+                        &mut Vec::new(),
+                        &mut groups,
+                    );
+                    for (enc, spent) in groups {
+                        cur.push(enc);
+                        self.enumerate(k + 1, rest - spent, cur, out);
+                        cur.pop();
+                        if out.len() >= ENUM_CAP {
+                            return;
+                        }
+                    }
+                    m += 1;
+                }
+            }
             Some(l) => {
                 let mut len = l.len.min;
                 let mut len_cost = 0;
@@ -1477,6 +1939,55 @@ impl Declared {
                 }
             }
         }
+    }
+}
+
+/// Every group of `m` items (as [`encode_items`] writes them, with what they cost) whose
+/// items cost at most `budget` (exactly `budget` when `exact`), each item costing its
+/// steps above the shortest length plus its values' excess over `lo`; at most
+/// [`ENUM_CAP`].
+fn group_items(
+    l: &ListSpec,
+    (lo, width): (u64, u64),
+    m: u64,
+    (budget, exact): (u64, bool),
+    cur: &mut Vec<u64>,
+    out: &mut Vec<(Vec<u64>, u64)>,
+) {
+    if out.len() >= ENUM_CAP {
+        return;
+    }
+    if m == 0 {
+        if !exact || budget == 0 {
+            out.push((cur.clone(), 0));
+        }
+        return;
+    }
+    let mut len = l.len.min;
+    let mut len_cost = 0;
+    while len <= l.enumerate_max.min(l.len.max) && len_cost <= budget {
+        let rest = budget - len_cost;
+        for spend in 0..=rest {
+            let mut values = Vec::with_capacity(len as usize);
+            let mut lists = Vec::new();
+            compositions(len as usize, spend, lo, width, &mut values, &mut lists);
+            for v in lists {
+                let mark = cur.len();
+                cur.push(len);
+                cur.extend_from_slice(&v);
+                let before = out.len();
+                group_items(l, (lo, width), m - 1, (rest - spend, exact), cur, out);
+                for o in &mut out[before..] {
+                    o.1 += len_cost + spend;
+                }
+                cur.truncate(mark);
+                if out.len() >= ENUM_CAP {
+                    return;
+                }
+            }
+        }
+        len += l.step;
+        len_cost += 1;
     }
 }
 

@@ -19,6 +19,8 @@ mod engine;
 mod reader;
 #[cfg(test)]
 mod tests_declared;
+#[cfg(test)]
+mod tests_group;
 
 pub use declaration::{DeclarationError, FORMAT};
 pub use engine::{shrink_list, Case, Declared};
@@ -256,6 +258,18 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../corpus/problems/poj1704.toml"),
     ),
     (
+        "hdu1536",
+        include_str!("../../corpus/problems/hdu1536.toml"),
+    ),
+    (
+        "hdu1850",
+        include_str!("../../corpus/problems/hdu1850.toml"),
+    ),
+    (
+        "hdu2176",
+        include_str!("../../corpus/problems/hdu2176.toml"),
+    ),
+    (
         "hdu1527",
         include_str!("../../corpus/problems/hdu1527.toml"),
     ),
@@ -280,13 +294,20 @@ pub const PROBLEM_IDS: &[&str] = &[
     "hdu5795",
     "p4279",
     "poj1704",
+    "hdu1536",
+    "hdu1850",
+    "hdu2176",
     "hdu1527",
     "hdu2149",
 ];
 
 /// Aliases of the built-in problems (also declared in their files; a test keeps the
 /// two in step), so that one problem is found without reading every declaration.
-const BUILTIN_ALIASES: &[(&str, &str)] = &[("p3185", "bzoj1188"), ("bzoj1022", "p4279")];
+const BUILTIN_ALIASES: &[(&str, &str)] = &[
+    ("p3185", "bzoj1188"),
+    ("bzoj1022", "p4279"),
+    ("poj2960", "hdu1536"),
+];
 
 /// The built-in problem number `i` of [`BUILTIN`], read from its declaration once.
 ///
