@@ -268,6 +268,21 @@ fn largest_input(id: &str) -> Input {
                 "T=1 (not 100: 1 GB), n=10^6, heaps in 10^8..10^9",
             )
         }
+        "hdu1527" => {
+            let cases = cases_where(p, rng, LINE_CASES, |_| true);
+            (
+                write_checked(p, &cases),
+                "10^5 lines (read to EOF), piles <= 10^9",
+            )
+        }
+        "hdu2149" => {
+            // Up to 1099 bids a line: 10^4 lines already print megabytes.
+            let cases = cases_where(p, rng, LINE_CASES / 10, |_| true);
+            (
+                write_checked(p, &cases),
+                "10^4 lines (read to EOF), M, N <= 1099",
+            )
+        }
         _ => panic!("no benchmark input for problem {id:?}"),
     };
     Input {

@@ -41,6 +41,7 @@ use crate::problems::{self, Problem};
 use crate::verify::{check_command, compare, Subject};
 use arbitrary::{Arbitrary, Unstructured};
 use sgcheck_oracles::games::{
+    auction::{Auction, Missing},
     bash::Bash,
     ed::{Ed, EdPiles},
     following_nim::{FnPosition, FollowingNim},
@@ -48,12 +49,14 @@ use sgcheck_oracles::games::{
     lasker::Lasker,
     misere_nim::MisereNim,
     nim::{Nim, Piles},
+    nim_k::NimK,
     octal::Octal,
     simple_nim::SimpleNim,
     split::{Bottles, SplitGame},
     staircase::{Cells, Staircase},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
+    wythoff::{Pair, Wythoff},
 };
 use sgcheck_oracles::{with_cached_solver, Rules, Solver};
 use std::fmt;
@@ -248,6 +251,8 @@ parse_target!(Poj1704Parse, "poj1704");
 parse_target!(Hdu1536Parse, "hdu1536");
 parse_target!(Hdu1850Parse, "hdu1850");
 parse_target!(Hdu2176Parse, "hdu2176");
+parse_target!(Hdu1527Parse, "hdu1527");
+parse_target!(Hdu2149Parse, "hdu2149");
 
 /// Piles for small pile games: at most `max_piles` piles of at most `max_size`, or
 /// `None` when the raw input is outside those bounds (the input is then rejected).
@@ -508,6 +513,44 @@ game_target!(
     }
 );
 
+game_target!(
+    /// `wythoff_agree`: two piles, one byte each, up to 60.
+    WythoffAgree, check_wythoff_agree, "wythoff", crate::games::wythoff::WythoffSubject, Wythoff,
+    { a, b ; rest },
+    |s| {
+        if s.a > 60 || s.b > 60 || !s.rest.is_empty() {
+            return None;
+        }
+        Some((Wythoff, Pair(s.a as u64, s.b as u64)))
+    }
+);
+
+game_target!(
+    /// `auction_agree`: the largest bid N in 1..=255, then the missing amount as two
+    /// bytes (big-endian), up to 2000.
+    AuctionAgree, check_auction_agree, "auction", crate::games::auction::AuctionSubject, Auction,
+    { n, hi, lo ; rest },
+    |s| {
+        let r = u64::from(s.hi) << 8 | u64::from(s.lo);
+        if s.n == 0 || r > 2000 || !s.rest.is_empty() {
+            return None;
+        }
+        Some((Auction { n: s.n as u64 }, Missing(r)))
+    }
+);
+
+game_target!(
+    /// `nim_k_agree`: k in 1..=4, then up to 4 heaps of up to 6.
+    NimKAgree, check_nim_k_agree, "nim-k", crate::games::nim_k::NimKSubject, NimK,
+    { k ; heaps },
+    |s| {
+        if !(1..=4).contains(&s.k) {
+            return None;
+        }
+        Some((NimK { k: s.k as u64 }, Piles(small_piles(&s.heaps, 4, 6)?)))
+    }
+);
+
 // ---------------------------------------------------------------------------------
 // Problem targets.
 
@@ -542,6 +585,9 @@ pub const TARGETS: &[&str] = &[
     "simple_nim_agree",
     "misere_nim_agree",
     "staircase_agree",
+    "wythoff_agree",
+    "auction_agree",
+    "nim_k_agree",
     "p2197_parse",
     "hdu1846_parse",
     "hdu2897_parse",
@@ -558,6 +604,8 @@ pub const TARGETS: &[&str] = &[
     "hdu1536_parse",
     "hdu1850_parse",
     "hdu2176_parse",
+    "hdu1527_parse",
+    "hdu2149_parse",
 ];
 
 /// Decodes `data` for the target `name` and runs its check; `None` for an unknown
@@ -577,6 +625,9 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "simple_nim_agree" => check_simple_nim_agree(&decode(data)?),
         "misere_nim_agree" => check_misere_nim_agree(&decode(data)?),
         "staircase_agree" => check_staircase_agree(&decode(data)?),
+        "wythoff_agree" => check_wythoff_agree(&decode(data)?),
+        "auction_agree" => check_auction_agree(&decode(data)?),
+        "nim_k_agree" => check_nim_k_agree(&decode(data)?),
         "p2197_parse" => check_parse(&decode::<P2197Parse>(data)?),
         "hdu1846_parse" => check_parse(&decode::<Hdu1846Parse>(data)?),
         "hdu2897_parse" => check_parse(&decode::<Hdu2897Parse>(data)?),
@@ -593,6 +644,8 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "hdu1536_parse" => check_parse(&decode::<Hdu1536Parse>(data)?),
         "hdu1850_parse" => check_parse(&decode::<Hdu1850Parse>(data)?),
         "hdu2176_parse" => check_parse(&decode::<Hdu2176Parse>(data)?),
+        "hdu1527_parse" => check_parse(&decode::<Hdu1527Parse>(data)?),
+        "hdu2149_parse" => check_parse(&decode::<Hdu2149Parse>(data)?),
         _ => return None,
     })
 }

@@ -205,7 +205,9 @@ fn list_names_every_game_and_problem() {
             "poj1704",
             "hdu1536",
             "hdu1850",
-            "hdu2176"
+            "hdu2176",
+            "hdu1527",
+            "hdu2149"
         ]
     );
 }

@@ -5,12 +5,14 @@
 use quickcheck::{QuickCheck, TestResult};
 use sgcheck::arbitrary::Case;
 use sgcheck::fuzzing;
+use sgcheck::games::{auction::AuctionSubject, nim_k::NimKSubject, wythoff::WythoffSubject};
 use sgcheck::games::{
     bash::BashSubject, ed::EdSubject, following_nim::FollowingNimSubject, grundy::GrundySubject,
     lasker::LaskerSubject, misere_nim::MisereNimSubject, nim::NimSubject, octal::OctalSubject,
     simple_nim::SimpleNimSubject, split::SplitSubject, staircase::StaircaseSubject,
     subtraction::SubtractionSubject, take_range::TakeRangeSubject,
 };
+use sgcheck::oracles::games::{auction::Auction, nim_k::NimK, wythoff::Wythoff};
 use sgcheck::oracles::games::{
     bash::Bash,
     ed::{Ed, EdPiles},
@@ -125,10 +127,29 @@ fn qc_misere_nim_fast_agrees_with_oracle() {
 }
 
 #[test]
+fn qc_wythoff_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<Wythoff>| agrees(&WythoffSubject, &c)) as fn(Case<Wythoff>) -> TestResult,
+    );
+}
+
+#[test]
 fn qc_staircase_fast_agrees_with_oracle() {
     qc().quickcheck(
         (|c: Case<Staircase>| agrees(&StaircaseSubject, &c)) as fn(Case<Staircase>) -> TestResult,
     );
+}
+
+#[test]
+fn qc_auction_fast_agrees_with_oracle() {
+    qc().quickcheck(
+        (|c: Case<Auction>| agrees(&AuctionSubject, &c)) as fn(Case<Auction>) -> TestResult,
+    );
+}
+
+#[test]
+fn qc_nim_k_fast_agrees_with_oracle() {
+    qc().quickcheck((|c: Case<NimK>| agrees(&NimKSubject, &c)) as fn(Case<NimK>) -> TestResult);
 }
 
 #[test]

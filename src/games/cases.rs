@@ -10,6 +10,7 @@ use crate::shrink;
 use crate::verify::{Rng, Subject};
 use crate::Game;
 use sgcheck_oracles::games::{
+    auction::{Auction, Missing},
     bash::Bash,
     ed::{Ed, EdPiles},
     following_nim::{FnPosition, FollowingNim},
@@ -17,12 +18,14 @@ use sgcheck_oracles::games::{
     lasker::Lasker,
     misere_nim::MisereNim,
     nim::{Nim, Piles},
+    nim_k::NimK,
     octal::Octal,
     simple_nim::SimpleNim,
     split::{Bottles, SplitGame},
     staircase::{Cells, Staircase},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
+    wythoff::{Pair, Wythoff},
 };
 use sgcheck_oracles::Rules;
 use std::fmt::Display;
@@ -232,6 +235,51 @@ impl Game for Staircase {
             })
             .map(|v| (Staircase, Cells(v)))
             .collect()
+    }
+}
+
+impl Game for Wythoff {
+    from_subject!(super::wythoff::WythoffSubject);
+    fn shrink(&self, pos: &Pair) -> Vec<(Wythoff, Pair)> {
+        let Pair(a, b) = *pos;
+        let mut out: Vec<(Wythoff, Pair)> = shrink::number(a, 0)
+            .into_iter()
+            .map(|a| (Wythoff, Pair(a, b)))
+            .collect();
+        out.extend(
+            shrink::number(b, 0)
+                .into_iter()
+                .map(|b| (Wythoff, Pair(a, b))),
+        );
+        out
+    }
+}
+
+impl Game for Auction {
+    from_subject!(super::auction::AuctionSubject);
+    fn shrink(&self, pos: &Missing) -> Vec<(Auction, Missing)> {
+        let mut out: Vec<(Auction, Missing)> = shrink::number(pos.0, 0)
+            .into_iter()
+            .map(|r| (*self, Missing(r)))
+            .collect();
+        out.extend(
+            shrink::number(self.n, 1)
+                .into_iter()
+                .map(|n| (Auction { n }, *pos)),
+        );
+        out
+    }
+}
+
+impl Game for NimK {
+    from_subject!(super::nim_k::NimKSubject);
+    fn shrink(&self, pos: &Piles) -> Vec<(NimK, Piles)> {
+        let mut out: Vec<(NimK, Piles)> = shrink::number(self.k, 1)
+            .into_iter()
+            .map(|k| (NimK { k }, pos.clone()))
+            .collect();
+        out.extend(piles(self, pos));
+        out
     }
 }
 

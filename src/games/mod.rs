@@ -13,6 +13,7 @@
 
 use sgcheck_oracles::Analysis;
 
+pub mod auction;
 pub mod bash;
 mod cases;
 pub mod declared;
@@ -22,6 +23,7 @@ pub mod grundy;
 pub mod lasker;
 pub mod misere_nim;
 pub mod nim;
+pub mod nim_k;
 pub mod octal;
 pub mod simple_nim;
 pub mod split;
@@ -29,6 +31,7 @@ pub mod staircase;
 pub mod subtraction;
 pub mod take_break;
 pub mod take_range;
+pub mod wythoff;
 
 use crate::verify::{check_one, verify_subject, CheckOutcome, GameReport, Progress, Sweep};
 
@@ -47,6 +50,9 @@ pub const GAME_IDS: &[&str] = &[
     "simple-nim",
     "misere-nim",
     "staircase",
+    "wythoff",
+    "auction",
+    "nim-k",
 ];
 
 /// Every game with a one-line summary of its rules, for `sgcheck list`.
@@ -116,6 +122,21 @@ pub const GAMES: &[(&str, &str)] = &[
         "pieces on distinct cells 1, 2, 3, ...; move one piece left by at least one \
          cell, never onto or past another piece; normal play. Rules: -",
     ),
+    (
+        "wythoff",
+        "two piles; take any positive number from one pile, or the same positive \
+         number from both; normal play. Rules: -",
+    ),
+    (
+        "auction",
+        "r still missing; bid 1 to n: a bid of at least r wins at once, a smaller one \
+         leaves r minus the bid to the opponent. Rules: n=2",
+    ),
+    (
+        "nim-k",
+        "heaps; choose 1 to k heaps and take a positive number from each (Moore's \
+         Nim_k); normal play. Rules: k=2",
+    ),
 ];
 
 /// Runs `verify` on the game `id`; `None` when no such game exists.
@@ -136,6 +157,9 @@ pub fn verify_game<P: Progress>(id: &str, sweep: &Sweep, progress: &P) -> Option
         "simple-nim" => verify_subject(&simple_nim::SimpleNimSubject, sweep, progress),
         "misere-nim" => verify_subject(&misere_nim::MisereNimSubject, sweep, progress),
         "staircase" => verify_subject(&staircase::StaircaseSubject, sweep, progress),
+        "wythoff" => verify_subject(&wythoff::WythoffSubject, sweep, progress),
+        "auction" => verify_subject(&auction::AuctionSubject, sweep, progress),
+        "nim-k" => verify_subject(&nim_k::NimKSubject, sweep, progress),
         _ => return None,
     })
 }
@@ -166,6 +190,9 @@ pub fn check_game(
         "simple-nim" => check_one(&simple_nim::SimpleNimSubject, rules, position, budget),
         "misere-nim" => check_one(&misere_nim::MisereNimSubject, rules, position, budget),
         "staircase" => check_one(&staircase::StaircaseSubject, rules, position, budget),
+        "wythoff" => check_one(&wythoff::WythoffSubject, rules, position, budget),
+        "auction" => check_one(&auction::AuctionSubject, rules, position, budget),
+        "nim-k" => check_one(&nim_k::NimKSubject, rules, position, budget),
         _ => return None,
     })
 }

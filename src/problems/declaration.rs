@@ -148,6 +148,7 @@ struct OutputDecl {
     #[serde(rename = "move")]
     move_: Option<Spanned<String>>,
     none: Option<String>,
+    no_moves: Option<String>,
     separator: Option<String>,
     order: Option<Spanned<String>>,
     lines_lose: Option<Spanned<Vec<String>>>,
@@ -821,6 +822,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         move_template,
         move_fields: game.move_fields(),
         none: out.none.clone().unwrap_or_default(),
+        no_moves: out.no_moves.clone().unwrap_or_default(),
         separator: out.separator.clone().unwrap_or_else(|| " ".into()),
         reverse,
         lines_lose,

@@ -249,15 +249,20 @@ impl Template {
             .any(|p| matches!(p, Part::Field(n) if n == name))
     }
 
-    fn render(&self, mut value: impl FnMut(&str, &mut String)) -> String {
+    fn render(&self, value: impl FnMut(&str, &mut String)) -> String {
         let mut s = String::new();
+        self.render_into(&mut s, value);
+        s
+    }
+
+    /// [`Template::render`], appended to `s`.
+    fn render_into(&self, s: &mut String, mut value: impl FnMut(&str, &mut String)) {
         for p in &self.0 {
             match p {
                 Part::Text(t) => s.push_str(t),
-                Part::Field(n) => value(n, &mut s),
+                Part::Field(n) => value(n, s),
             }
         }
-        s
     }
 
     /// A field name: `{case}` from 1, `{i}` from 1, `{i0}` from 0.
@@ -357,6 +362,8 @@ pub(crate) struct Output {
     pub move_template: Template,
     pub move_fields: &'static [&'static str],
     pub none: String,
+    /// Printed for `{moves}` when no move wins (empty unless declared).
+    pub no_moves: String,
     pub separator: String,
     pub reverse: bool,
     /// The lines printed instead of `lines` when the player to move loses.
@@ -699,11 +706,26 @@ impl Declared {
             },
             _ => {
                 if let Some(a) = analysis {
-                    let mut moves: Vec<String> = a.winning.iter().map(view).collect();
-                    if o.reverse {
-                        moves.reverse();
+                    if a.winning.is_empty() {
+                        s.push_str(&o.no_moves);
+                        return;
                     }
-                    s.push_str(&moves.join(&o.separator));
+                    // Written in place: answers may list thousands of moves.
+                    let mut put = |i: usize, m: &MoveView| {
+                        if i > 0 {
+                            s.push_str(&o.separator);
+                        }
+                        self.move_into(m, s);
+                    };
+                    if o.reverse {
+                        a.winning
+                            .iter()
+                            .rev()
+                            .enumerate()
+                            .for_each(|(i, m)| put(i, m));
+                    } else {
+                        a.winning.iter().enumerate().for_each(|(i, m)| put(i, m));
+                    }
                 }
             }
         })
@@ -711,8 +733,15 @@ impl Declared {
 
     /// How a move prints (the `move` template).
     fn move_text(&self, m: &MoveView) -> String {
+        let mut s = String::new();
+        self.move_into(m, &mut s);
+        s
+    }
+
+    /// [`Declared::move_text`], appended to `out`.
+    fn move_into(&self, m: &MoveView, out: &mut String) {
         let o = &self.output;
-        o.move_template.render(|n, s| {
+        o.move_template.render_into(out, |n, s| {
             if n == "move" {
                 s.push_str(&m.text);
                 return;
@@ -1622,7 +1651,18 @@ impl Declared {
         }
         let (mut case, tops) = self.draw(rng, scale, shape);
         match shape {
-            Shape::Any => case,
+            Shape::Any => {
+                // Now and then a position the game knows to be interesting (where
+                // common mistakes show), when it has some within the bounds. Games
+                // without any draw nothing from `rng`.
+                if let Ok(rules) = self.rules_of(&case) {
+                    let bounds = self.position_bounds(&case, &tops);
+                    if let Some(pos) = rules.interesting(&bounds, rng) {
+                        self.set_position(&mut case, &pos);
+                    }
+                }
+                case
+            }
             Shape::Losing => {
                 for _ in 0..16 {
                     if self.make_losing(rng, &mut case, &tops) {

@@ -269,6 +269,14 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "hdu2176",
         include_str!("../../corpus/problems/hdu2176.toml"),
     ),
+    (
+        "hdu1527",
+        include_str!("../../corpus/problems/hdu1527.toml"),
+    ),
+    (
+        "hdu2149",
+        include_str!("../../corpus/problems/hdu2149.toml"),
+    ),
 ];
 
 /// Every built-in problem id, in the order of [`BUILTIN`].
@@ -289,6 +297,8 @@ pub const PROBLEM_IDS: &[&str] = &[
     "hdu1536",
     "hdu1850",
     "hdu2176",
+    "hdu1527",
+    "hdu2149",
 ];
 
 /// Aliases of the built-in problems (also declared in their files; a test keeps the

@@ -5,6 +5,7 @@
 //! move order, the compact notation (`FromStr`/`Display`), and tests whose expected
 //! values say where they come from.
 
+pub mod auction;
 pub mod bash;
 pub mod ed;
 pub mod following_nim;
@@ -12,6 +13,7 @@ pub mod grundy;
 pub mod lasker;
 pub mod misere_nim;
 pub mod nim;
+pub mod nim_k;
 pub mod octal;
 pub mod paint_chain;
 pub mod plus_heap;
@@ -20,3 +22,4 @@ pub mod split;
 pub mod staircase;
 pub mod subtraction;
 pub mod take_range;
+pub mod wythoff;
