@@ -9,6 +9,7 @@ pub mod bash;
 pub mod ed;
 pub mod following_nim;
 pub mod grundy;
+pub mod hackenbush_tree;
 pub mod lasker;
 pub mod nim;
 pub mod octal;
