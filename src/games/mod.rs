@@ -19,6 +19,7 @@ pub mod declared;
 pub mod ed;
 pub mod following_nim;
 pub mod grundy;
+pub mod hackenbush_tree;
 pub mod lasker;
 pub mod nim;
 pub mod octal;
@@ -43,6 +44,7 @@ pub const GAME_IDS: &[&str] = &[
     "octal",
     "grundy",
     "simple-nim",
+    "hackenbush-tree",
 ];
 
 /// Every game with a one-line summary of its rules, for `sgcheck list`.
@@ -102,6 +104,11 @@ pub const GAMES: &[(&str, &str)] = &[
         "heaps; take any positive number from one heap, or split one heap into three \
          non-empty heaps; normal play. Rules: -",
     ),
+    (
+        "hackenbush-tree",
+        "a tree rooted at vertex 1; remove one edge, and every edge no longer connected \
+         to the root disappears (Green Hackenbush); normal play. Rules: -",
+    ),
 ];
 
 /// Runs `verify` on the game `id`; `None` when no such game exists.
@@ -120,6 +127,11 @@ pub fn verify_game<P: Progress>(id: &str, sweep: &Sweep, progress: &P) -> Option
         "octal" => verify_subject(&octal::OctalSubject::default(), sweep, progress),
         "grundy" => verify_subject(&grundy::GrundySubject, sweep, progress),
         "simple-nim" => verify_subject(&simple_nim::SimpleNimSubject, sweep, progress),
+        "hackenbush-tree" => verify_subject(
+            &hackenbush_tree::HackenbushTreeSubject,
+            sweep,
+            progress,
+        ),
         _ => return None,
     })
 }
@@ -148,6 +160,12 @@ pub fn check_game(
         "octal" => check_one(&octal::OctalSubject::default(), rules, position, budget),
         "grundy" => check_one(&grundy::GrundySubject, rules, position, budget),
         "simple-nim" => check_one(&simple_nim::SimpleNimSubject, rules, position, budget),
+        "hackenbush-tree" => check_one(
+            &hackenbush_tree::HackenbushTreeSubject,
+            rules,
+            position,
+            budget,
+        ),
         _ => return None,
     })
 }
