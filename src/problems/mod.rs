@@ -250,6 +250,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "hdu5795",
         include_str!("../../corpus/problems/hdu5795.toml"),
     ),
+    (
+        "hdu3094",
+        include_str!("../../corpus/problems/hdu3094.toml"),
+    ),
 ];
 
 /// Every built-in problem id, in the order of [`BUILTIN`].
@@ -265,6 +269,7 @@ pub const PROBLEM_IDS: &[&str] = &[
     "followingnim",
     "hdu3980",
     "hdu5795",
+    "hdu3094",
 ];
 
 /// Aliases of the built-in problems (also declared in their files; a test keeps the
@@ -275,7 +280,7 @@ const BUILTIN_ALIASES: &[(&str, &str)] = &[("p3185", "bzoj1188")];
 ///
 /// Panics if a built-in declaration is malformed (a test reads them all).
 fn builtin_at(i: usize) -> &'static Declared {
-    static ALL: [OnceLock<Declared>; 11] = [const { OnceLock::new() }; 11];
+    static ALL: [OnceLock<Declared>; BUILTIN.len()] = [const { OnceLock::new() }; BUILTIN.len()];
     ALL[i].get_or_init(|| {
         let (id, text) = BUILTIN[i];
         Declared::from_toml(text, &format!("built-in corpus/problems/{id}.toml"))
