@@ -1232,7 +1232,11 @@ impl Problem for Declared {
     /// The case with these values, when it respects every limit and constraint of the
     /// declaration (lengths and their `multiple_of`, `distinct`, `at_least`, bounds,
     /// the game's check) and would not read as the terminator.
-    fn rebuild(&self, _case: &Case, values: Vec<Vec<u64>>) -> Option<Case> {
+    fn rebuild(&self, case: &Case, values: Vec<Vec<u64>>) -> Option<Case> {
+        if self.has_tree() {
+            // No parts: the only values are none at all, which give the case back.
+            return values.is_empty().then(|| case.clone());
+        }
         let groups = self.part_fields();
         if values.len() != groups.len() {
             return None;
