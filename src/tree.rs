@@ -244,7 +244,7 @@ pub fn prufer(n: usize, seq: &[u64]) -> Vec<u64> {
 }
 
 /// Labelled trees on 1..=n in Prüfer order, at most `cap` of them (there are
-/// n^(n-2)). Tree number k is written in a way of its own: the edge list rotated by
+/// n^(n-2); for n <= 4 each comes a second time with every edge turned around). Tree number k is written in a way of its own: the edge list rotated by
 /// k and edge i flipped when bit i of k / (n - 1) is set, so that small enumerations
 /// meet edges in both directions and in unsorted order.
 pub fn enumerate(n: usize, cap: usize) -> Vec<Vec<u64>> {
@@ -277,6 +277,19 @@ pub fn enumerate(n: usize, cap: usize) -> Vec<Vec<u64>> {
             }
         }
         out.push(w);
+    }
+    // Small trees once more with every edge turned around, so that even a single
+    // edge is met written both ways.
+    if n <= 4 {
+        let turned: Vec<Vec<u64>> = out
+            .iter()
+            .map(|t| t.chunks_exact(2).flat_map(|e| [e[1], e[0]]).collect())
+            .collect();
+        for t in turned {
+            if out.len() < cap && !out.contains(&t) {
+                out.push(t);
+            }
+        }
     }
     out
 }
@@ -468,9 +481,10 @@ pub fn shrink(flat: &[u64]) -> Vec<Vec<u64>> {
     out
 }
 
-/// Two trees of about half the vertices of `flat`, each containing vertex 1: the
-/// first half of the vertices in breadth-first order, and the tree with every edge to
-/// an odd-depth vertex contracted (half as deep).
+/// Smaller trees for a tree too large for [`shrink`], each containing vertex 1: the
+/// first half of the vertices in breadth-first order, the tree with every edge to an
+/// odd-depth vertex contracted (half as deep), and the first three quarters of the
+/// vertices (for failures that need most of the depth, such as a stack overflow).
 pub fn halves(flat: &[u64]) -> Vec<Vec<u64>> {
     let n = vertices(flat);
     if n <= 2 {
@@ -482,6 +496,11 @@ pub fn halves(flat: &[u64]) -> Vec<Vec<u64>> {
         removed[v as usize] = true;
     }
     let first = renumber(flat, &removed, |x| x);
+    let mut removed = vec![false; n + 1];
+    for &v in &order[(3 * n).div_ceil(4).max(2)..] {
+        removed[v as usize] = true;
+    }
+    let three_quarters = renumber(flat, &removed, |x| x);
     let mut depth = vec![0u32; n + 1];
     for &v in order.iter().skip(1) {
         depth[v as usize] = depth[parent[v as usize] as usize] + 1;
@@ -495,8 +514,10 @@ pub fn halves(flat: &[u64]) -> Vec<Vec<u64>> {
         }
     });
     let mut out = vec![first];
-    if second.len() < flat.len() && !out.contains(&second) {
-        out.push(second);
+    for t in [second, three_quarters] {
+        if t.len() < flat.len() && !out.contains(&t) {
+            out.push(t);
+        }
     }
     out
 }
@@ -534,7 +555,8 @@ mod tests {
     fn enumeration_is_every_tree_once() {
         for n in 1..=6 {
             let trees = enumerate(n, usize::MAX);
-            assert_eq!(trees.len(), n.pow(n.saturating_sub(2) as u32).max(1));
+            let turned = if (2..=4).contains(&n) { 2 } else { 1 };
+            assert_eq!(trees.len(), turned * n.pow(n.saturating_sub(2) as u32).max(1));
             let mut canon: Vec<Vec<u64>> = trees
                 .iter()
                 .map(|t| {
@@ -547,7 +569,7 @@ mod tests {
                 .collect();
             canon.sort();
             canon.dedup();
-            assert_eq!(canon.len(), trees.len(), "n={n}");
+            assert_eq!(canon.len() * turned, trees.len(), "n={n}");
         }
         // Both directions occur among the trees of 3 vertices.
         let three = enumerate(3, usize::MAX);
@@ -599,8 +621,10 @@ mod tests {
         assert!(c.contains(&vec![2, 1]));
         assert!(c.contains(&vec![1, 2, 2, 3]));
         let path: Vec<u64> = (1..1000u64).flat_map(|v| [v, v + 1]).collect();
-        // A long path halves its depth (both halves are the same path of 500).
+        // A long path halves its depth (both halves are the same path of 500), or
+        // keeps three quarters of it.
         let h = halves(&path);
-        assert_eq!(h, vec![(1..500u64).flat_map(|v| [v, v + 1]).collect::<Vec<_>>()]);
+        let path_of = |n: u64| (1..n).flat_map(|v| [v, v + 1]).collect::<Vec<_>>();
+        assert_eq!(h, vec![path_of(500), path_of(750)]);
     }
 }

@@ -322,10 +322,14 @@ impl Subject for HackenbushTreeSubject {
         if n > ENUM_MAX_VERTICES {
             return Vec::new();
         }
-        crate::tree::enumerate(n, usize::MAX)
+        // Oracle positions are oriented from the root, so turned copies coincide.
+        let mut trees: Vec<Tree> = crate::tree::enumerate(n, usize::MAX)
             .iter()
-            .map(|e| (HackenbushTree, tree_of(e).expect("a Prüfer tree")))
-            .collect()
+            .map(|e| tree_of(e).expect("a Prüfer tree"))
+            .collect();
+        trees.sort_unstable();
+        trees.dedup();
+        trees.into_iter().map(|t| (HackenbushTree, t)).collect()
     }
 
     fn random_instance(&self, rng: &mut ChaCha8Rng) -> (HackenbushTree, Tree) {
