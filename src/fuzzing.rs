@@ -49,6 +49,7 @@ use sgcheck_oracles::games::{
     nim::{Nim, Piles},
     octal::Octal,
     simple_nim::SimpleNim,
+    hackenbush_tree::HackenbushTree,
     split::{Bottles, SplitGame},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
@@ -241,6 +242,7 @@ parse_target!(Uva1378Parse, "uva1378");
 parse_target!(FollowingnimParse, "followingnim");
 parse_target!(Hdu3980Parse, "hdu3980");
 parse_target!(Hdu5795Parse, "hdu5795");
+parse_target!(Hdu3094Parse, "hdu3094");
 
 /// Piles for small pile games: at most `max_piles` piles of at most `max_size`, or
 /// `None` when the raw input is outside those bounds (the input is then rejected).
@@ -476,6 +478,26 @@ game_target!(
     |s| { Some((SimpleNim, Piles(small_piles(&s.heaps, 3, 9)?))) }
 );
 
+game_target!(
+    /// `hackenbush_tree_agree`: a tree of up to 11 vertices, one byte per vertex after
+    /// the root: vertex k + 2 hangs from vertex (byte mod (k + 1)) + 1.
+    HackenbushTreeAgree, check_hackenbush_tree_agree, "hackenbush-tree",
+    crate::games::hackenbush_tree::HackenbushTreeSubject, HackenbushTree,
+    { ; parents },
+    |s| {
+        if s.parents.len() > 10 {
+            return None;
+        }
+        let flat: Vec<u64> = s
+            .parents
+            .iter()
+            .enumerate()
+            .flat_map(|(k, &b)| [u64::from(b) % (k as u64 + 1) + 1, k as u64 + 2])
+            .collect();
+        Some((HackenbushTree, crate::games::hackenbush_tree::tree_of(&flat).ok()?))
+    }
+);
+
 // ---------------------------------------------------------------------------------
 // Problem targets.
 
@@ -508,6 +530,7 @@ pub const TARGETS: &[&str] = &[
     "octal_agree",
     "grundy_agree",
     "simple_nim_agree",
+    "hackenbush_tree_agree",
     "p2197_parse",
     "hdu1846_parse",
     "hdu2897_parse",
@@ -519,6 +542,7 @@ pub const TARGETS: &[&str] = &[
     "followingnim_parse",
     "hdu3980_parse",
     "hdu5795_parse",
+    "hdu3094_parse",
 ];
 
 /// Decodes `data` for the target `name` and runs its check; `None` for an unknown
@@ -536,6 +560,7 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "octal_agree" => check_octal_agree(&decode(data)?),
         "grundy_agree" => check_grundy_agree(&decode(data)?),
         "simple_nim_agree" => check_simple_nim_agree(&decode(data)?),
+        "hackenbush_tree_agree" => check_hackenbush_tree_agree(&decode(data)?),
         "p2197_parse" => check_parse(&decode::<P2197Parse>(data)?),
         "hdu1846_parse" => check_parse(&decode::<Hdu1846Parse>(data)?),
         "hdu2897_parse" => check_parse(&decode::<Hdu2897Parse>(data)?),
@@ -547,6 +572,7 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "followingnim_parse" => check_parse(&decode::<FollowingnimParse>(data)?),
         "hdu3980_parse" => check_parse(&decode::<Hdu3980Parse>(data)?),
         "hdu5795_parse" => check_parse(&decode::<Hdu5795Parse>(data)?),
+        "hdu3094_parse" => check_parse(&decode::<Hdu3094Parse>(data)?),
         _ => return None,
     })
 }
