@@ -273,3 +273,24 @@ fn the_comparison_catches_a_planted_packed_key_bug() {
     });
     assert!(differs, "a packed key that drops a pile went unnoticed");
 }
+
+#[test]
+fn hackenbush_tree() {
+    use sgcheck_oracles::games::hackenbush_tree::{HackenbushTree, Tree};
+    // Every tree of up to 6 vertices where vertex k + 2 hangs from one of 1..=k + 1.
+    let mut ps = vec![Tree::default()];
+    let mut frontier: Vec<Vec<(u32, u32)>> = vec![Vec::new()];
+    for k in 0..5u32 {
+        let mut next = Vec::new();
+        for edges in &frontier {
+            for p in 1..=k + 1 {
+                let mut e = edges.clone();
+                e.push((p, k + 2));
+                ps.push(Tree::from_undirected(&e).unwrap());
+                next.push(e);
+            }
+        }
+        frontier = next;
+    }
+    check_game("hackenbush-tree", HackenbushTree, &ps);
+}
