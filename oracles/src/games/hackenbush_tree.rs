@@ -121,6 +121,20 @@ impl Rules for HackenbushTree {
         }
     }
 
+    /// Up to 16 edges between vertices below 16: one byte per edge (4 bits each
+    /// end), in the position's sorted order. No edge packs to a zero byte (a child is
+    /// never vertex 0), so the length is implied and the packing is one-to-one.
+    fn packed_key(&self, pos: &Tree) -> Option<u128> {
+        if pos.0.len() > 16 || pos.0.iter().any(|&(p, c)| p > 15 || c > 15) {
+            return None;
+        }
+        Some(
+            pos.0
+                .iter()
+                .fold(0u128, |k, &(p, c)| (k << 8) | u128::from(p << 4 | c)),
+        )
+    }
+
     fn position_bytes(&self, pos: &Tree) -> usize {
         std::mem::size_of::<Tree>() + pos.0.len() * std::mem::size_of::<(u32, u32)>()
     }
