@@ -22,7 +22,7 @@
 //!
 //! Where the literal limits make no sense for a benchmark, the table says what was run
 //! instead: hdu3032 has one case of N = 10^6 (T = 100 such cases would be a 1 GB
-//! file), and the formats read to end of input or to a terminator (hdu2897, hdu1848,
+//! file; hdu3094 likewise has ten trees of 10^5 vertices), and the formats read to end of input or to a terminator (hdu2897, hdu1848,
 //! uva1378), which have no case limit, get 10^5 lines.
 //!
 //! With `SGCHECK_BASELINE=<path to another sgcheck binary>`, that binary is timed too,
@@ -179,6 +179,24 @@ fn largest_input(id: &str) -> Input {
                 })
                 .collect();
             (write_checked(p, &cases), "T=100, n=50, m=100, piles <= 100")
+        }
+        "hdu3094" => {
+            // Ten trees of 10^5 vertices (T = 100 of them would be 130 MB), of every
+            // shape the generator draws; paths from vertex 1 among them.
+            // N = 10^5 has an odd number of edges, always a first-player win: no
+            // losing shape exists at that size, so the draws ask for any shape.
+            let cases: Vec<Case> = (0..10)
+                .map(|_| loop {
+                    let c = p.generate(rng, 1.0, Shape::Any);
+                    if p.fields(&c)[0].len() == 2 * 99_999 {
+                        break c;
+                    }
+                })
+                .collect();
+            (
+                write_checked(p, &cases),
+                "T=10 (not 100: 130 MB), N=10^5 each",
+            )
         }
         _ => panic!("no benchmark input for problem {id:?}"),
     };
