@@ -69,7 +69,11 @@ impl fmt::Display for TreeError {
             }
             TreeError::SelfLoop { .. } => write!(f, "a self-loop (both ends the same vertex)"),
             TreeError::Repeated { first, .. } => {
-                write!(f, "repeats edge {} (a tree has no repeated edge)", first + 1)
+                write!(
+                    f,
+                    "repeats edge {} (a tree has no repeated edge)",
+                    first + 1
+                )
             }
             TreeError::Cycle { .. } => write!(
                 f,
@@ -454,9 +458,17 @@ pub fn shrink(flat: &[u64]) -> Vec<Vec<u64>> {
         }
         let p = &parent;
         let r = &removed;
-        renumber(flat, &removed, move |x| if r[x as usize] { p[x as usize] as u64 } else { x })
+        renumber(flat, &removed, move |x| {
+            if r[x as usize] {
+                p[x as usize] as u64
+            } else {
+                x
+            }
+        })
     };
-    let odd: Vec<u64> = (2..=n as u64).filter(|&v| depth[v as usize] % 2 == 1).collect();
+    let odd: Vec<u64> = (2..=n as u64)
+        .filter(|&v| depth[v as usize] % 2 == 1)
+        .collect();
     if odd.len() > 1 {
         out.push(contract(&odd));
     }
@@ -556,13 +568,18 @@ mod tests {
         for n in 1..=6 {
             let trees = enumerate(n, usize::MAX);
             let turned = if (2..=4).contains(&n) { 2 } else { 1 };
-            assert_eq!(trees.len(), turned * n.pow(n.saturating_sub(2) as u32).max(1));
+            assert_eq!(
+                trees.len(),
+                turned * n.pow(n.saturating_sub(2) as u32).max(1)
+            );
             let mut canon: Vec<Vec<u64>> = trees
                 .iter()
                 .map(|t| {
                     assert_eq!(check(t), Ok(()), "{t:?}");
-                    let mut e: Vec<(u64, u64)> =
-                        t.chunks(2).map(|e| (e[0].min(e[1]), e[0].max(e[1]))).collect();
+                    let mut e: Vec<(u64, u64)> = t
+                        .chunks(2)
+                        .map(|e| (e[0].min(e[1]), e[0].max(e[1])))
+                        .collect();
                     e.sort_unstable();
                     e.into_iter().flat_map(|(a, b)| [a, b]).collect()
                 })

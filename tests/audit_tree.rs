@@ -94,14 +94,17 @@ int main() {
 }
 "#;
 
-const SAMPLE_IN: &str = "3\n3\n1 2\n2 3\n3\n1 2\n1 3\n10\n6 2\n4 3\n8 4\n9 5\n8 6\n2 7\n5 8\n1 9\n6 10\n";
+const SAMPLE_IN: &str =
+    "3\n3\n1 2\n2 3\n3\n1 2\n1 3\n10\n6 2\n4 3\n8 4\n9 5\n8 6\n2 7\n5 8\n1 9\n6 10\n";
 const SAMPLE_OUT: &str = "Alice\nBob\nAlice\n";
 
 /// `sgcheck audit hdu3094 --seed <seed> --time <time> <extra> --json -- <exe>`, with
 /// the same checks as [`Workshop::audit`] (exit status, nothing left running).
 fn audit_with(w: &Workshop, seed: u64, time: &str, extra: &[&str], exe: &std::path::Path) -> Value {
     let seed = seed.to_string();
-    let mut args = vec!["audit", "hdu3094", "--seed", &seed, "--time", time, "--json"];
+    let mut args = vec![
+        "audit", "hdu3094", "--seed", &seed, "--time", time, "--json",
+    ];
     args.extend_from_slice(extra);
     args.push("--");
     args.push(exe.to_str().unwrap());
@@ -125,12 +128,16 @@ fn audit_with(w: &Workshop, seed: u64, time: &str, extra: &[&str], exe: &std::pa
 
 /// The cases of an hdu3094 input: per case its vertex count and edges.
 fn cases_of(input: &str) -> Vec<(usize, Vec<(u64, u64)>)> {
-    let mut it = input.split_ascii_whitespace().map(|x| x.parse::<u64>().unwrap());
+    let mut it = input
+        .split_ascii_whitespace()
+        .map(|x| x.parse::<u64>().unwrap());
     let t = it.next().unwrap();
     (0..t)
         .map(|_| {
             let n = it.next().unwrap() as usize;
-            let edges = (1..n).map(|_| (it.next().unwrap(), it.next().unwrap())).collect();
+            let edges = (1..n)
+                .map(|_| (it.next().unwrap(), it.next().unwrap()))
+                .collect();
             (n, edges)
         })
         .collect()

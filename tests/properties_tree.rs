@@ -98,7 +98,10 @@ fn qc_odd_edge_counts_win() {
 /// SG(c) + 1 (every stalk forgotten), found and shrunk to one edge.
 #[test]
 fn planted_forgotten_stalk_is_caught() {
-    fn wrong(_: &HackenbushTree, pos: &Tree) -> Analysis<sgcheck::oracles::games::hackenbush_tree::Cut> {
+    fn wrong(
+        _: &HackenbushTree,
+        pos: &Tree,
+    ) -> Analysis<sgcheck::oracles::games::hackenbush_tree::Cut> {
         // Without the +1 every value is 0: no tree is ever a win.
         let _ = pos;
         Analysis {

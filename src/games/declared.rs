@@ -13,8 +13,8 @@
 //! problem engine never names a game; it only looks the id up here.
 
 use crate::games::{
-    bash, ed, following_nim, hackenbush_tree, lasker, nim, octal::OctalSolver, simple_nim, split, subtraction,
-    take_range,
+    bash, ed, following_nim, hackenbush_tree, lasker, nim, octal::OctalSolver, simple_nim, split,
+    subtraction, take_range,
 };
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -1371,9 +1371,7 @@ impl HackenbushTreeRules {
 impl DeclaredRules for HackenbushTreeRules {
     fn check(&self, position: &[u64]) -> Result<(), String> {
         if crate::tree::vertices(position) as u64 > HACKENBUSH_MAX_VERTICES {
-            return Err(format!(
-                "more than {HACKENBUSH_MAX_VERTICES} vertices"
-            ));
+            return Err(format!("more than {HACKENBUSH_MAX_VERTICES} vertices"));
         }
         crate::tree::check(position).map_err(|e| match e.edge() {
             Some(i) => format!("edge {}: {e}", i + 1),

@@ -132,12 +132,7 @@ pub fn winning_cuts(r: &Rooted) -> Vec<(u32, u32)> {
 
 /// The whole analysis of an oracle position: verdict and every winning cut.
 pub fn analyze(pos: &Tree) -> Analysis<Cut> {
-    let n = pos
-        .0
-        .iter()
-        .map(|&(a, b)| a.max(b))
-        .max()
-        .unwrap_or(ROOT) as usize;
+    let n = pos.0.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(ROOT) as usize;
     let r = root(n, pos.0.iter().copied());
     let win = r.sg[ROOT as usize] != 0;
     let winning = if win {
@@ -174,7 +169,10 @@ pub fn tree_of(flat: &[u64]) -> Result<Tree, String> {
 /// The canonical form of a rooted unlabelled tree: `(` + the sorted forms of the
 /// children's subtrees + `)`.
 fn canonical(children: &[Vec<usize>], v: usize) -> String {
-    let mut parts: Vec<String> = children[v].iter().map(|&c| canonical(children, c)).collect();
+    let mut parts: Vec<String> = children[v]
+        .iter()
+        .map(|&c| canonical(children, c))
+        .collect();
     parts.sort();
     format!("({})", parts.concat())
 }

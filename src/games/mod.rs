@@ -127,11 +127,9 @@ pub fn verify_game<P: Progress>(id: &str, sweep: &Sweep, progress: &P) -> Option
         "octal" => verify_subject(&octal::OctalSubject::default(), sweep, progress),
         "grundy" => verify_subject(&grundy::GrundySubject, sweep, progress),
         "simple-nim" => verify_subject(&simple_nim::SimpleNimSubject, sweep, progress),
-        "hackenbush-tree" => verify_subject(
-            &hackenbush_tree::HackenbushTreeSubject,
-            sweep,
-            progress,
-        ),
+        "hackenbush-tree" => {
+            verify_subject(&hackenbush_tree::HackenbushTreeSubject, sweep, progress)
+        }
         _ => return None,
     })
 }

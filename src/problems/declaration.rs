@@ -349,10 +349,19 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 .what
                 .clone()
                 .unwrap_or_else(|| format!("edge {{i}} of {} of case {{case}}", fd.name));
-            let geometric = matches!(fd.grow.as_ref().map(|g| g.get_ref().as_str()), Some("geometric"));
+            let geometric = matches!(
+                fd.grow.as_ref().map(|g| g.get_ref().as_str()),
+                Some("geometric")
+            );
             fields.push(Field {
                 name: leak(fd.name.clone()),
-                what: template(&ctx, span.clone(), &format!("{key}.what"), &edge_what, &["case", "i", "i0"])?,
+                what: template(
+                    &ctx,
+                    span.clone(),
+                    &format!("{key}.what"),
+                    &edge_what,
+                    &["case", "i", "i0"],
+                )?,
                 bounds: Num {
                     min: 1,
                     max: len.max,
@@ -374,7 +383,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             continue;
         }
         let (Some(min), Some(max)) = (fd.min, fd.max) else {
-            return Err(ctx.err(span, &key, "a field needs `min` and `max` (or `vertices`, for a tree)"));
+            return Err(ctx.err(
+                span,
+                &key,
+                "a field needs `min` and `max` (or `vertices`, for a tree)",
+            ));
         };
         let bounds = num(
             &ctx,
@@ -563,7 +576,9 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         let src = match v.get_ref() {
             toml::Value::String(s) => match fields.iter().position(|f| f.name == *s) {
                 Some(i) if fields[i].list.as_ref().is_some_and(|l| l.tree) => {
-                    return Err(bad(format!("field {s:?} is a tree, which no parameter takes")));
+                    return Err(bad(format!(
+                        "field {s:?} is a tree, which no parameter takes"
+                    )));
                 }
                 Some(i) => {
                     let is_list = fields[i].list.is_some();

@@ -107,8 +107,7 @@ impl Rules for HackenbushTree {
             while grew {
                 grew = false;
                 for &(a, b) in &rest {
-                    if !kept.contains(&(a, b)) && (reached.contains(&a) || reached.contains(&b))
-                    {
+                    if !kept.contains(&(a, b)) && (reached.contains(&a) || reached.contains(&b)) {
                         reached.insert(a);
                         reached.insert(b);
                         kept.push((a, b));
@@ -247,7 +246,12 @@ mod tests {
         let text: Vec<String> = out.iter().map(|(m, p)| format!("{m}>{p}")).collect();
         assert_eq!(
             text,
-            ["1-2>1-5", "1-5>1-2,2-3,2-4", "2-3>1-2,1-5,2-4", "2-4>1-2,1-5,2-3"]
+            [
+                "1-2>1-5",
+                "1-5>1-2,2-3,2-4",
+                "2-3>1-2,1-5,2-4",
+                "2-4>1-2,1-5,2-3"
+            ]
         );
     }
 
@@ -272,7 +276,15 @@ mod tests {
     fn reading_orients_and_rejects() {
         let t: Tree = "2-1,3-2,4-1".parse().unwrap();
         assert_eq!(t.to_string(), "1-2,1-4,2-3");
-        for bad in ["1-1", "1-2,2-1", "1-2,2-3,3-1", "2-3", "1-2,3-4", "1-x", "12"] {
+        for bad in [
+            "1-1",
+            "1-2,2-1",
+            "1-2,2-3,3-1",
+            "2-3",
+            "1-2,3-4",
+            "1-x",
+            "12",
+        ] {
             assert!(bad.parse::<Tree>().is_err(), "{bad}");
         }
         assert_eq!("-".parse::<Tree>().unwrap(), Tree::default());
