@@ -167,7 +167,7 @@ impl TreeChecker {
 
 /// Whether `flat` (n - 1 edges, endpoints in 1..=n) is a tree.
 pub fn check(flat: &[u64]) -> Result<(), TreeError> {
-    if flat.len() % 2 != 0 {
+    if !flat.len().is_multiple_of(2) {
         return Err(TreeError::Count { values: flat.len() });
     }
     let n = flat.len() as u64 / 2 + 1;

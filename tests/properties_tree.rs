@@ -80,7 +80,7 @@ fn qc_relabelling_keeps_the_verdict() {
 #[test]
 fn qc_odd_edge_counts_win() {
     fn prop(case: Case<HackenbushTree>) -> TestResult {
-        if case.position.0.len() % 2 == 0 {
+        if case.position.0.len().is_multiple_of(2) {
             return TestResult::discard();
         }
         let win = Solver::verdict_only(HackenbushTree)

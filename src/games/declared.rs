@@ -1428,7 +1428,7 @@ impl DeclaredRules for HackenbushTreeRules {
     /// a random labelling, edges in random order and direction.
     fn make_losing(&self, p: &mut [u64], _: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
         let edges = p.len() / 2;
-        if p.len() % 2 != 0 || edges % 2 != 0 {
+        if !p.len().is_multiple_of(2) || !edges.is_multiple_of(2) {
             return false;
         }
         let half = edges / 2;

@@ -346,7 +346,6 @@ impl Subject for HackenbushTreeSubject {
 mod tests {
     use super::*;
     use crate::verify::Planted;
-    use rand::SeedableRng;
     use sgcheck_oracles::Solver;
     use std::time::Duration;
 
