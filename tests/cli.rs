@@ -177,7 +177,7 @@ fn lenient_lifts_limits_not_format() {
 fn list_names_every_game_and_problem() {
     let out = sgcheck(&["list", "--json"], "");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["games"].as_array().unwrap().len(), 11);
+    assert_eq!(v["games"].as_array().unwrap().len(), 12);
     let problems: Vec<&str> = v["problems"]
         .as_array()
         .unwrap()
@@ -197,7 +197,8 @@ fn list_names_every_game_and_problem() {
             "uva1378",
             "followingnim",
             "hdu3980",
-            "hdu5795"
+            "hdu5795",
+            "hdu3094"
         ]
     );
 }
