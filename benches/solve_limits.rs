@@ -26,6 +26,7 @@
 //! uva1378), which have no case limit, get 10^5 lines; the terminator formats with
 //! large cases get the most cases their generators put in one input: hdu1536 100 test
 //! cases at every limit, hdu1850 1000 cases of 100 piles, hdu2176 10 cases of 2*10^5.
+//! hdu3094 has ten trees of 10^5 vertices (T = 100 of them would be 130 MB).
 //!
 //! With `SGCHECK_BASELINE=<path to another sgcheck binary>`, that binary is timed too,
 //! interleaved with the others on the same inputs (its output must be identical), and a
@@ -281,6 +282,24 @@ fn largest_input(id: &str) -> Input {
             (
                 write_checked(p, &cases),
                 "10^4 lines (read to EOF), M, N <= 1099",
+            )
+        }
+        "hdu3094" => {
+            // Ten trees of 10^5 vertices (T = 100 of them would be 130 MB), of every
+            // shape the generator draws; paths from vertex 1 among them.
+            // N = 10^5 has an odd number of edges, always a first-player win: no
+            // losing shape exists at that size, so the draws ask for any shape.
+            let cases: Vec<Case> = (0..10)
+                .map(|_| loop {
+                    let c = p.generate(rng, 1.0, Shape::Any);
+                    if p.fields(&c)[0].len() == 2 * 99_999 {
+                        break c;
+                    }
+                })
+                .collect();
+            (
+                write_checked(p, &cases),
+                "T=10 (not 100: 130 MB), N=10^5 each",
             )
         }
         _ => panic!("no benchmark input for problem {id:?}"),

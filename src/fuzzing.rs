@@ -46,6 +46,7 @@ use sgcheck_oracles::games::{
     ed::{Ed, EdPiles},
     following_nim::{FnPosition, FollowingNim},
     grundy::GrundyGame,
+    hackenbush_tree::HackenbushTree,
     lasker::Lasker,
     misere_nim::MisereNim,
     nim::{Nim, Piles},
@@ -253,6 +254,7 @@ parse_target!(Hdu1850Parse, "hdu1850");
 parse_target!(Hdu2176Parse, "hdu2176");
 parse_target!(Hdu1527Parse, "hdu1527");
 parse_target!(Hdu2149Parse, "hdu2149");
+parse_target!(Hdu3094Parse, "hdu3094");
 
 /// Piles for small pile games: at most `max_piles` piles of at most `max_size`, or
 /// `None` when the raw input is outside those bounds (the input is then rejected).
@@ -551,6 +553,26 @@ game_target!(
     }
 );
 
+game_target!(
+    /// `hackenbush_tree_agree`: a tree of up to 11 vertices, one byte per vertex after
+    /// the root: vertex k + 2 hangs from vertex (byte mod (k + 1)) + 1.
+    HackenbushTreeAgree, check_hackenbush_tree_agree, "hackenbush-tree",
+    crate::games::hackenbush_tree::HackenbushTreeSubject, HackenbushTree,
+    { ; parents },
+    |s| {
+        if s.parents.len() > 10 {
+            return None;
+        }
+        let flat: Vec<u64> = s
+            .parents
+            .iter()
+            .enumerate()
+            .flat_map(|(k, &b)| [u64::from(b) % (k as u64 + 1) + 1, k as u64 + 2])
+            .collect();
+        Some((HackenbushTree, crate::games::hackenbush_tree::tree_of(&flat).ok()?))
+    }
+);
+
 // ---------------------------------------------------------------------------------
 // Problem targets.
 
@@ -588,6 +610,7 @@ pub const TARGETS: &[&str] = &[
     "wythoff_agree",
     "auction_agree",
     "nim_k_agree",
+    "hackenbush_tree_agree",
     "p2197_parse",
     "hdu1846_parse",
     "hdu2897_parse",
@@ -606,6 +629,7 @@ pub const TARGETS: &[&str] = &[
     "hdu2176_parse",
     "hdu1527_parse",
     "hdu2149_parse",
+    "hdu3094_parse",
 ];
 
 /// Decodes `data` for the target `name` and runs its check; `None` for an unknown
@@ -628,6 +652,7 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "wythoff_agree" => check_wythoff_agree(&decode(data)?),
         "auction_agree" => check_auction_agree(&decode(data)?),
         "nim_k_agree" => check_nim_k_agree(&decode(data)?),
+        "hackenbush_tree_agree" => check_hackenbush_tree_agree(&decode(data)?),
         "p2197_parse" => check_parse(&decode::<P2197Parse>(data)?),
         "hdu1846_parse" => check_parse(&decode::<Hdu1846Parse>(data)?),
         "hdu2897_parse" => check_parse(&decode::<Hdu2897Parse>(data)?),
@@ -646,6 +671,7 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "hdu2176_parse" => check_parse(&decode::<Hdu2176Parse>(data)?),
         "hdu1527_parse" => check_parse(&decode::<Hdu1527Parse>(data)?),
         "hdu2149_parse" => check_parse(&decode::<Hdu2149Parse>(data)?),
+        "hdu3094_parse" => check_parse(&decode::<Hdu3094Parse>(data)?),
         _ => return None,
     })
 }

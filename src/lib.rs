@@ -95,6 +95,7 @@ pub mod games;
 pub mod harness;
 pub mod problems;
 pub mod shrink;
+pub mod tree;
 pub mod verify;
 
 pub use game::{Case, Game};

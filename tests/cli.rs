@@ -207,7 +207,8 @@ fn list_names_every_game_and_problem() {
             "hdu1850",
             "hdu2176",
             "hdu1527",
-            "hdu2149"
+            "hdu2149",
+            "hdu3094"
         ]
     );
 }

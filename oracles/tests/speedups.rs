@@ -367,3 +367,23 @@ fn the_misere_cases_catch_a_speedup_that_assumes_normal_play() {
         "a speed-up that assumes normal play went unnoticed on misère Nim"
     );
 }
+#[test]
+fn hackenbush_tree() {
+    use sgcheck_oracles::games::hackenbush_tree::{HackenbushTree, Tree};
+    // Every tree of up to 6 vertices where vertex k + 2 hangs from one of 1..=k + 1.
+    let mut ps = vec![Tree::default()];
+    let mut frontier: Vec<Vec<(u32, u32)>> = vec![Vec::new()];
+    for k in 0..5u32 {
+        let mut next = Vec::new();
+        for edges in &frontier {
+            for p in 1..=k + 1 {
+                let mut e = edges.clone();
+                e.push((p, k + 2));
+                ps.push(Tree::from_undirected(&e).unwrap());
+                next.push(e);
+            }
+        }
+        frontier = next;
+    }
+    check_game("hackenbush-tree", HackenbushTree, &ps);
+}

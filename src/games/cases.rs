@@ -15,6 +15,7 @@ use sgcheck_oracles::games::{
     ed::{Ed, EdPiles},
     following_nim::{FnPosition, FollowingNim},
     grundy::GrundyGame,
+    hackenbush_tree::{HackenbushTree, Tree},
     lasker::Lasker,
     misere_nim::MisereNim,
     nim::{Nim, Piles},
@@ -234,6 +235,30 @@ impl Game for Staircase {
                 s.windows(2).all(|w| w[0] != w[1])
             })
             .map(|v| (Staircase, Cells(v)))
+            .collect()
+    }
+}
+impl Game for HackenbushTree {
+    from_subject!(super::hackenbush_tree::HackenbushTreeSubject);
+    /// Fewer vertices (a leaf dropped, the rest renumbered) and shorter paths (an
+    /// edge contracted), through [`crate::tree::shrink`].
+    fn shrink(&self, pos: &Tree) -> Vec<(Self, Tree)> {
+        // Oracle positions may skip labels (after cuts): number them 1..=n first.
+        let mut labels: Vec<u32> = pos.0.iter().flat_map(|&(a, b)| [a, b]).collect();
+        labels.push(1);
+        labels.sort_unstable();
+        labels.dedup();
+        let flat: Vec<u64> = pos
+            .0
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .map(|x| labels.binary_search(&x).map_or(0, |i| i as u64 + 1))
+            .collect();
+        crate::tree::shrink(&flat)
+            .iter()
+            .filter_map(|t| super::hackenbush_tree::tree_of(t).ok())
+            .filter(|t| t != pos)
+            .map(|t| (HackenbushTree, t))
             .collect()
     }
 }

@@ -13,8 +13,8 @@
 //! problem engine never names a game; it only looks the id up here.
 
 use crate::games::{
-    auction, bash, ed, following_nim, lasker, misere_nim, nim, octal::OctalSolver, simple_nim,
-    split, staircase, subtraction, take_range, wythoff,
+    auction, bash, ed, following_nim, hackenbush_tree, lasker, misere_nim, nim, octal::OctalSolver,
+    simple_nim, split, staircase, subtraction, take_range, wythoff,
 };
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -22,6 +22,7 @@ use sgcheck_oracles::games::{
     bash::Bash,
     ed::{Ed, EdPiles},
     following_nim::{FnPosition, FollowingNim},
+    hackenbush_tree::{HackenbushTree, Tree as HackTree},
     lasker::Lasker,
     misere_nim::MisereNim,
     nim::{Nim, Piles},
@@ -193,6 +194,7 @@ pub static GAMES: &[&dyn DeclarableGame] = &[
     &FollowingNimGame,
     &SimpleNimGame,
     &PaintChainGame,
+    &HackenbushTreeGame,
     &MisereNimGame,
     &StaircaseGame,
     &WythoffGame,
@@ -1937,6 +1939,162 @@ mod misere_staircase_tests {
     }
 }
 
+// ---------------------------------------------------------------------------------
+
+/// Green Hackenbush on a tree rooted at vertex 1. The position is the tree's edges as
+/// the input gives them, flat: `[u1, v1, u2, v2, ...]` (undirected, any order; n - 1
+/// edges on vertices 1..=n), which is what a declaration's `tree` field hands over.
+pub struct HackenbushTreeGame;
+struct HackenbushTreeRules;
+
+/// Most vertices of a hackenbush-tree position.
+pub const HACKENBUSH_MAX_VERTICES: u64 = 1 << 22;
+
+impl DeclarableGame for HackenbushTreeGame {
+    fn id(&self) -> &'static str {
+        "hackenbush-tree"
+    }
+    fn position(&self) -> &'static str {
+        "a tree on vertices 1..=n rooted at 1: its n - 1 edges `u v`, flat (a `tree` field)"
+    }
+    fn move_fields(&self) -> &'static [&'static str] {
+        &["parent", "child"]
+    }
+    fn reach(&self) -> Reach {
+        Reach {
+            max_value: HACKENBUSH_MAX_VERTICES,
+            max_len: 2 * (HACKENBUSH_MAX_VERTICES - 1),
+        }
+    }
+    fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
+        Ok(Arc::new(HackenbushTreeRules))
+    }
+}
+
+fn cut_move(m: &sgcheck_oracles::games::hackenbush_tree::Cut, notation: bool) -> MoveView {
+    MoveView::new(
+        &[u64::from(m.parent), u64::from(m.child)],
+        || m.to_string(),
+        notation,
+    )
+}
+
+fn edge_pairs(p: &[u64]) -> impl Iterator<Item = (u32, u32)> + Clone + '_ {
+    p.chunks_exact(2).map(|e| (e[0] as u32, e[1] as u32))
+}
+
+impl HackenbushTreeRules {
+    fn oracle_tree(p: &[u64], budget: usize) -> Result<HackTree, SearchError> {
+        hackenbush_tree::tree_of(p).map_err(|_| SearchError::Budget { budget })
+    }
+}
+
+impl DeclaredRules for HackenbushTreeRules {
+    fn check(&self, position: &[u64]) -> Result<(), String> {
+        if crate::tree::vertices(position) as u64 > HACKENBUSH_MAX_VERTICES {
+            return Err(format!("more than {HACKENBUSH_MAX_VERTICES} vertices"));
+        }
+        crate::tree::check(position).map_err(|e| match e.edge() {
+            Some(i) => format!("edge {}: {e}", i + 1),
+            None => e.to_string(),
+        })
+    }
+    fn first_wins(&self, position: &[u64]) -> bool {
+        hackenbush_tree::first_wins(crate::tree::vertices(position), edge_pairs(position))
+    }
+    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
+        let r = hackenbush_tree::root(crate::tree::vertices(position), edge_pairs(position));
+        let win = r.sg[1] != 0;
+        let winning = if win {
+            hackenbush_tree::winning_cuts(&r)
+                .into_iter()
+                .map(|(parent, child)| {
+                    cut_move(
+                        &sgcheck_oracles::games::hackenbush_tree::Cut { parent, child },
+                        notation,
+                    )
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Analysis {
+            win,
+            winning,
+            remoteness: None,
+        }
+    }
+    fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
+        let t = Self::oracle_tree(position, budget)?;
+        Ok(Solver::verdict_only(HackenbushTree)
+            .with_budget(budget)
+            .outcome(&t)?
+            .win)
+    }
+    fn oracle_analyze(
+        &self,
+        p: &[u64],
+        budget: usize,
+        notation: bool,
+    ) -> Result<Analysis<MoveView>, SearchError> {
+        let t = Self::oracle_tree(p, budget)?;
+        let a = Solver::verdict_only(HackenbushTree)
+            .with_budget(budget)
+            .analyze(&t)?;
+        Ok(map_analysis(a, notation, cut_move))
+    }
+    /// A tree's value has the parity of its edge count, so only an even number of
+    /// edges can lose. Then: two copies of one random tree (a random recursive tree,
+    /// or a path: the deepest losing tree) hang from vertex 1, worth x ^ x = 0, under
+    /// a random labelling, edges in random order and direction.
+    fn make_losing(&self, p: &mut [u64], _: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let edges = p.len() / 2;
+        if !p.len().is_multiple_of(2) || !edges.is_multiple_of(2) {
+            return false;
+        }
+        let half = edges / 2;
+        let n = edges + 1;
+        let path = rng.gen_bool(0.3);
+        // Positions 1..=half form one copy, half+1..=edges the other; 0 is the root.
+        let parent_of = |i: usize, rng: &mut ChaCha8Rng| -> usize {
+            if path {
+                i - 1
+            } else {
+                rng.gen_range(0..i)
+            }
+        };
+        let shape: Vec<usize> = (1..=half).map(|i| parent_of(i, rng)).collect();
+        let mut label: Vec<u64> = (2..=n as u64).collect();
+        for i in (1..label.len()).rev() {
+            let j = rng.gen_range(0..=i);
+            label.swap(i, j);
+        }
+        let name = |pos: usize, copy: usize| -> u64 {
+            if pos == 0 {
+                1
+            } else {
+                label[copy * half + pos - 1]
+            }
+        };
+        let mut list: Vec<(u64, u64)> = Vec::with_capacity(edges);
+        for copy in 0..2 {
+            for (i, &par) in shape.iter().enumerate() {
+                let (a, b) = (name(par, copy), name(i + 1, copy));
+                list.push(if rng.gen_bool(0.5) { (a, b) } else { (b, a) });
+            }
+        }
+        for i in (1..list.len()).rev() {
+            let j = rng.gen_range(0..=i);
+            list.swap(i, j);
+        }
+        for (slot, (a, b)) in p.chunks_exact_mut(2).zip(list) {
+            slot[0] = a;
+            slot[1] = b;
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1987,6 +2145,8 @@ mod tests {
             ),
             ("simple-nim", vec![], 1, 1_000_000_000, 5),
             ("paint-chain", vec![ParamValue::Number(3)], 1, 1000, 1),
+            ("hackenbush-tree", vec![], 1, 9, 8),
+            ("hackenbush-tree", vec![], 1, 101, 200),
             ("wythoff", vec![], 0, 1_000_000_000, 2),
             ("auction", vec![ParamValue::Number(7)], 1, 1099, 1),
         ];

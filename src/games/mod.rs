@@ -20,6 +20,7 @@ pub mod declared;
 pub mod ed;
 pub mod following_nim;
 pub mod grundy;
+pub mod hackenbush_tree;
 pub mod lasker;
 pub mod misere_nim;
 pub mod nim;
@@ -53,6 +54,7 @@ pub const GAME_IDS: &[&str] = &[
     "wythoff",
     "auction",
     "nim-k",
+    "hackenbush-tree",
 ];
 
 /// Every game with a one-line summary of its rules, for `sgcheck list`.
@@ -137,6 +139,11 @@ pub const GAMES: &[(&str, &str)] = &[
         "heaps; choose 1 to k heaps and take a positive number from each (Moore's \
          Nim_k); normal play. Rules: k=2",
     ),
+    (
+        "hackenbush-tree",
+        "a tree rooted at vertex 1; remove one edge, and every edge no longer connected \
+         to the root disappears (Green Hackenbush); normal play. Rules: -",
+    ),
 ];
 
 /// Runs `verify` on the game `id`; `None` when no such game exists.
@@ -160,6 +167,9 @@ pub fn verify_game<P: Progress>(id: &str, sweep: &Sweep, progress: &P) -> Option
         "wythoff" => verify_subject(&wythoff::WythoffSubject, sweep, progress),
         "auction" => verify_subject(&auction::AuctionSubject, sweep, progress),
         "nim-k" => verify_subject(&nim_k::NimKSubject, sweep, progress),
+        "hackenbush-tree" => {
+            verify_subject(&hackenbush_tree::HackenbushTreeSubject, sweep, progress)
+        }
         _ => return None,
     })
 }
@@ -193,6 +203,12 @@ pub fn check_game(
         "wythoff" => check_one(&wythoff::WythoffSubject, rules, position, budget),
         "auction" => check_one(&auction::AuctionSubject, rules, position, budget),
         "nim-k" => check_one(&nim_k::NimKSubject, rules, position, budget),
+        "hackenbush-tree" => check_one(
+            &hackenbush_tree::HackenbushTreeSubject,
+            rules,
+            position,
+            budget,
+        ),
         _ => return None,
     })
 }

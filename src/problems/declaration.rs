@@ -113,8 +113,8 @@ struct LengthDecl {
 struct FieldDecl {
     name: String,
     what: Option<String>,
-    min: u64,
-    max: u64,
+    min: Option<u64>,
+    max: Option<u64>,
     lenient_min: Option<u64>,
     lenient_max: Option<u64>,
     length: Option<Spanned<LengthDecl>>,
@@ -126,6 +126,7 @@ struct FieldDecl {
     #[serde(default)]
     grow: Option<Spanned<String>>,
     group: Option<Spanned<GroupDecl>>,
+    vertices: Option<Spanned<VerticesDecl>>,
 }
 
 #[derive(Deserialize)]
@@ -135,6 +136,17 @@ struct GroupDecl {
     min: u64,
     max: u64,
     lenient_min: Option<u64>,
+    lenient_max: Option<u64>,
+    enumerate_max: Option<u64>,
+}
+
+/// A tree field's vertex count n (then n - 1 edges `u v`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerticesDecl {
+    what: Option<String>,
+    min: u64,
+    max: u64,
     lenient_max: Option<u64>,
     enumerate_max: Option<u64>,
 }
@@ -318,11 +330,90 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         if fields.iter().any(|g| g.name == fd.name) {
             return Err(ctx.err(span, &key, format!("field {:?} is declared twice", fd.name)));
         }
+        if let Some(v) = &fd.vertices {
+            let vs = v.span();
+            let vd = v.get_ref();
+            let vkey = format!("{key}.vertices");
+            if fd.length.is_some()
+                || fd.group.is_some()
+                || fd.min.is_some()
+                || fd.max.is_some()
+                || fd.lenient_min.is_some()
+                || fd.lenient_max.is_some()
+                || fd.distinct
+                || fd.inline
+                || fd.at_least.is_some()
+            {
+                return Err(ctx.err(
+                    span,
+                    &key,
+                    "a tree field (`vertices`) takes only `name`, `what`, `vertices` and \
+                     `grow`: its values are edges on 1..=n",
+                ));
+            }
+            let len = num(
+                &ctx,
+                vs.clone(),
+                &vkey,
+                (vd.min, vd.max, None, vd.lenient_max),
+            )?;
+            if len.min < 1 {
+                return Err(ctx.err(vs, &vkey, "a tree has at least one vertex"));
+            }
+            let what = vd
+                .what
+                .clone()
+                .unwrap_or_else(|| format!("vertices of {} of case {{case}}", fd.name));
+            let edge_what = fd
+                .what
+                .clone()
+                .unwrap_or_else(|| format!("edge {{i}} of {} of case {{case}}", fd.name));
+            let geometric = matches!(
+                fd.grow.as_ref().map(|g| g.get_ref().as_str()),
+                Some("geometric")
+            );
+            fields.push(Field {
+                name: leak(fd.name.clone()),
+                what: template(
+                    &ctx,
+                    span.clone(),
+                    &format!("{key}.what"),
+                    &edge_what,
+                    &["case", "i", "i0"],
+                )?,
+                bounds: Num {
+                    min: 1,
+                    max: len.max,
+                    lenient_min: 1,
+                    lenient_max: len.lenient_max,
+                },
+                list: Some(super::engine::ListSpec {
+                    what: template(&ctx, vs.clone(), &format!("{vkey}.what"), &what, &["case"])?,
+                    len,
+                    tree: true,
+                    step: 1,
+                    distinct: false,
+                    inline: false,
+                    enumerate_max: vd.enumerate_max.unwrap_or(7).max(len.min),
+                }),
+                at_least: None,
+                group: None,
+                geometric,
+            });
+            continue;
+        }
+        let (Some(min), Some(max)) = (fd.min, fd.max) else {
+            return Err(ctx.err(
+                span,
+                &key,
+                "a field needs `min` and `max` (or `vertices`, for a tree)",
+            ));
+        };
         let bounds = num(
             &ctx,
             span.clone(),
             &key,
-            (fd.min, fd.max, fd.lenient_min, fd.lenient_max),
+            (min, max, fd.lenient_min, fd.lenient_max),
         )?;
         let in_group = fd.group.is_some();
         let list = match &fd.length {
@@ -359,6 +450,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 Some(super::engine::ListSpec {
                     what: template(&ctx, ls.clone(), &format!("{lkey}.what"), &what, names)?,
                     len,
+                    tree: false,
                     step,
                     distinct: fd.distinct,
                     inline: fd.inline,
@@ -500,7 +592,19 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 ),
             ));
         }
-        if let Some(l) = &f.list {
+        if let Some(l) = f.list.as_ref().filter(|l| l.tree) {
+            if l.len.lenient_max > reach.max_value {
+                return Err(ctx.err(
+                    decl.position.span(),
+                    &format!("field.{name}.vertices.lenient_max"),
+                    format!(
+                        "the {} solver handles trees of at most {} vertices; set vertices.lenient_max",
+                        game.id(),
+                        reach.max_value
+                    ),
+                ));
+            }
+        } else if let Some(l) = &f.list {
             if l.len.lenient_max > reach.max_len {
                 return Err(ctx.err(
                     decl.position.span(),
@@ -555,6 +659,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         let bad = |m: String| ctx.err(v.span(), &key, m);
         let src = match v.get_ref() {
             toml::Value::String(s) => match fields.iter().position(|f| f.name == *s) {
+                Some(i) if fields[i].list.as_ref().is_some_and(|l| l.tree) => {
+                    return Err(bad(format!(
+                        "field {s:?} is a tree, which no parameter takes"
+                    )));
+                }
                 Some(i) => {
                     if fields[i].group.is_some() {
                         return Err(bad(format!(
@@ -667,7 +776,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 && (td.zeros >= 1
                     && td.zeros <= fields.len()
                     && fields[..td.zeros].iter().all(|f| f.list.is_none())
-                    || td.zeros == 1 && fields[0].list.is_some());
+                    || td.zeros == 1 && fields[0].list.as_ref().is_some_and(|l| !l.tree));
             if !slots_ok {
                 return Err(ctx.err(
                     t.span(),
@@ -875,6 +984,10 @@ fn describe_input(layout: &Layout, fields: &[Field]) -> String {
                 "a count, then that many lines each of a count and that many {}",
                 f.name
             ),
+            (None, Some(l)) if l.tree => format!(
+                "{}: n, then n - 1 lines `u v` (a tree on vertices 1..n)",
+                f.name
+            ),
             (None, Some(_)) => format!("a count, then that many {}", f.name),
             (None, None) => f.name.to_string(),
         })
@@ -893,6 +1006,13 @@ fn describe_limits(layout: &Layout, fields: &[Field]) -> String {
         parts.push(format!("{} <= cases <= {}", num.min, num.max));
     }
     for f in fields {
+        if let Some(l) = f.list.as_ref().filter(|l| l.tree) {
+            parts.push(format!(
+                "{} <= vertices of {} <= {}",
+                l.len.min, f.name, l.len.max
+            ));
+            continue;
+        }
         if let Some(g) = &f.group {
             parts.push(format!(
                 "{} <= items of {} <= {}",

@@ -283,11 +283,14 @@ impl Template {
     }
 }
 
-/// A list field's length and constraints.
+/// A list field's length and constraints. A tree field is a list too: `len` bounds its
+/// vertices n, and its values are the n - 1 edges `u v`, flat (see [`crate::tree`]).
 #[derive(Clone, Debug)]
 pub(crate) struct ListSpec {
     pub what: Template,
     pub len: Num,
+    /// A tree on 1..=n: n, then n - 1 lines `u v`.
+    pub tree: bool,
     pub step: u64,
     pub distinct: bool,
     pub inline: bool,
@@ -898,6 +901,42 @@ impl Declared {
         Ok(())
     }
 
+    /// Reads the n - 1 edges of a tree field (n already read): each end in 1..=n, and
+    /// an error at the line of the first edge that is a self-loop, a repeat or closes
+    /// a cycle. Pushes 2(n - 1), then the ends.
+    fn read_tree(
+        &self,
+        r: &mut Reader<'_>,
+        f: &Field,
+        n: u64,
+        c: usize,
+        out: &mut Tokens,
+    ) -> Result<(), ParseError> {
+        let m = n.saturating_sub(1);
+        out.push(2 * m);
+        out.reserve((2 * m).min(1 << 21) as usize);
+        let at = out.len();
+        let mut checker = crate::tree::TreeChecker::new(n);
+        for i in 1..=m {
+            let mut ends = [0u64; 2];
+            for end in &mut ends {
+                *end = r.number("", 1, n).map_err(|mut e| {
+                    e.field = f.what.name(c, i);
+                    e
+                })?;
+            }
+            if let Err(e) = checker.add(ends[0], ends[1], &out[at..]) {
+                return Err(r.error(
+                    f.what.name(c, i),
+                    format!("edge {} {}: {e}", ends[0], ends[1]),
+                ));
+            }
+            out.push(ends[0]);
+            out.push(ends[1]);
+        }
+        Ok(())
+    }
+
     fn check_length(r: &Reader<'_>, l: &ListSpec, n: u64, name: String) -> Result<(), ParseError> {
         if !n.is_multiple_of(l.step) {
             let what = if l.step == 2 {
@@ -932,6 +971,10 @@ impl Declared {
                     }
                 }
                 (_, None) => tokens.push(Self::read(r, &f.bounds, || f.what.name(c, 1))?),
+                (None, Some(l)) if l.tree => {
+                    let n = Self::read(r, &l.len, || l.what.name(c, 0))?;
+                    self.read_tree(r, f, n, c, &mut tokens)?;
+                }
                 (None, Some(l)) => {
                     let n = Self::read(r, &l.len, || l.what.name(c, 0))?;
                     Self::check_length(r, l, n, l.what.name(c, 0))?;
@@ -1005,6 +1048,14 @@ impl Declared {
                     sep(s, &mut line_open);
                     let _ = write!(s, "{}", v[0]);
                 }
+                (None, Some(l)) if l.tree => {
+                    sep(s, &mut line_open);
+                    let _ = writeln!(s, "{}", crate::tree::vertices(v));
+                    for e in v.chunks_exact(2) {
+                        let _ = writeln!(s, "{} {}", e[0], e[1]);
+                    }
+                    line_open = false;
+                }
                 (None, Some(l)) => {
                     sep(s, &mut line_open);
                     list(s, l, v);
@@ -1058,6 +1109,9 @@ impl Declared {
                     }
                 }
                 (_, None) if v.len() != 1 => return Err(format!("{} is one number", f.name)),
+                (None, Some(l)) if l.tree => {
+                    crate::tree::check(v).map_err(|e| format!("{}: {e}", f.name))?;
+                }
                 (None, Some(l)) => check_list(f.name, l, v)?,
                 _ => {}
             }
@@ -1133,6 +1187,32 @@ impl Declared {
                         }
                     }
                     fields.push(vec![v]);
+                }
+                Some(l) if l.tree => {
+                    let top_n = if f.geometric {
+                        Self::top(&l.len, scale, true)
+                    } else {
+                        Self::top(&l.len, scale * scale, false)
+                    };
+                    let lo_n = l.len.min.max(1);
+                    let top_n = top_n.max(lo_n);
+                    let n = match rng.gen_range(0..8) {
+                        0 => top_n,
+                        1..=3 => {
+                            let span = (top_n - lo_n) as f64 + 1.0;
+                            lo_n + (span.powf(rng.gen::<f64>()) - 1.0).round() as u64
+                        }
+                        _ => rng.gen_range(lo_n..=top_n),
+                    }
+                    .min(top_n);
+                    // The largest trees are paths from vertex 1 one time in two: the
+                    // deepest input within the limits.
+                    let shape = if n == top_n && rng.gen_bool(0.5) {
+                        crate::tree::Shape::PathFromRoot
+                    } else {
+                        crate::tree::SHAPES[rng.gen_range(0..crate::tree::SHAPES.len())]
+                    };
+                    fields.push(crate::tree::random(rng, n as usize, shape));
                 }
                 Some(l) => match &f.group {
                     None => fields.push(Self::draw_list(rng, f, l, scale, top, shape)),
@@ -1471,7 +1551,14 @@ impl Problem for Declared {
     /// minimum length) and one per run of consecutive number fields with the same
     /// minimum (only lowered), in declaration order; each value's lower bound is its
     /// field's `min`.
+    ///
+    /// A case with a `tree` field has no parts: removing or lowering single numbers
+    /// of an edge list rarely leaves a tree, so the audit shrinks it with
+    /// [`Problem::shrink`] (fewer vertices, shorter paths) and [`Problem::halves`].
     fn parts(&self, case: &Case) -> Vec<ShrinkPart> {
+        if self.has_tree() {
+            return Vec::new();
+        }
         let view = self.packed(case);
         self.part_sources(&view)
             .into_iter()
@@ -1511,6 +1598,10 @@ impl Problem for Declared {
     /// the game's check) and would not read as the terminator. An item of a group
     /// whose values are all gone is removed.
     fn rebuild(&self, case: &Case, values: Vec<Vec<u64>>) -> Option<Case> {
+        if self.has_tree() {
+            // No parts: the only values are none at all, which give the case back.
+            return values.is_empty().then(|| case.clone());
+        }
         let sources = self.part_sources(&self.packed(case));
         if values.len() != sources.len() {
             return None;
@@ -1562,6 +1653,13 @@ enum PartSrc {
 }
 
 impl Declared {
+    /// Whether a field is a tree.
+    fn has_tree(&self) -> bool {
+        self.fields
+            .iter()
+            .any(|f| f.list.as_ref().is_some_and(|l| l.tree))
+    }
+
     /// What each shrink part ([`Problem::parts`]) of a case is: every item of a
     /// group, otherwise as [`Declared::part_fields`].
     fn part_sources<V: View>(&self, case: &V) -> Vec<PartSrc> {
@@ -1624,10 +1722,14 @@ impl Declared {
                 continue;
             }
             if let Some(l) = &f.list {
-                let n = v.len() as u64;
+                let (n, what) = if l.tree {
+                    (crate::tree::vertices(v) as u64, "vertices")
+                } else {
+                    (v.len() as u64, "values")
+                };
                 if !(l.len.min..=l.len.max).contains(&n) {
                     return Err(format!(
-                        "{} holds {n} values, outside {}..={}",
+                        "{} holds {n} {what}, outside {}..={}",
                         f.name, l.len.min, l.len.max
                     ));
                 }
@@ -1680,7 +1782,8 @@ impl Declared {
                     } else {
                         self.draw(rng, scale, shape).0
                     };
-                    if attempt % 2 == 0 && self.make_losing(rng, &mut c, &tops) {
+                    if attempt % 2 == 0 && !self.has_tree() && self.make_losing(rng, &mut c, &tops)
+                    {
                         // A losing position with one number changed is won.
                         let bounds = self.position_bounds(&c, &tops);
                         let mut pos = self.position_of(&c).into_owned();
@@ -1770,6 +1873,11 @@ impl Declared {
                         out.push(with(encode_items(halved.iter().map(Vec::as_slice))));
                     }
                 }
+                Some(l) if l.tree => {
+                    for values in crate::tree::shrink(v) {
+                        out.push(with(values));
+                    }
+                }
                 Some(l) => {
                     for values in shrink_list(v, l.len.min as usize, l.step as usize, lo) {
                         out.push(with(values));
@@ -1836,6 +1944,17 @@ impl Declared {
             return Vec::new();
         };
         let v = &case.fields[k];
+        if l.tree {
+            return crate::tree::halves(v)
+                .into_iter()
+                .map(|t| {
+                    let mut c = case.clone();
+                    c.fields[k] = t;
+                    c
+                })
+                .filter(|c| self.limits(c).is_ok())
+                .collect();
+        }
         let step = l.step as usize;
         let units = v.len() / step;
         if units < 2 {
@@ -1882,6 +2001,26 @@ impl Declared {
                     cur.push(vec![lo + c]);
                     self.enumerate(k + 1, budget - c, cur, out);
                     cur.pop();
+                }
+            }
+            Some(l) if l.tree => {
+                // A tree costs its vertices above the minimum; every labelled tree of
+                // that size, each written its own way (see `tree::enumerate`).
+                let mut n = l.len.min;
+                let mut cost = 0;
+                while n <= l.enumerate_max.min(l.len.max) && cost <= budget {
+                    if !last || cost == budget {
+                        for t in crate::tree::enumerate(n as usize, ENUM_CAP - out.len()) {
+                            cur.push(t);
+                            self.enumerate(k + 1, budget - cost, cur, out);
+                            cur.pop();
+                            if out.len() >= ENUM_CAP {
+                                return;
+                            }
+                        }
+                    }
+                    n += 1;
+                    cost += 1;
                 }
             }
             Some(l) if f.group.is_some() => {

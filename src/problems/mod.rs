@@ -277,6 +277,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "hdu2149",
         include_str!("../../corpus/problems/hdu2149.toml"),
     ),
+    (
+        "hdu3094",
+        include_str!("../../corpus/problems/hdu3094.toml"),
+    ),
 ];
 
 /// Every built-in problem id, in the order of [`BUILTIN`].
@@ -299,6 +303,7 @@ pub const PROBLEM_IDS: &[&str] = &[
     "hdu2176",
     "hdu1527",
     "hdu2149",
+    "hdu3094",
 ];
 
 /// Aliases of the built-in problems (also declared in their files; a test keeps the

@@ -10,6 +10,7 @@ pub mod bash;
 pub mod ed;
 pub mod following_nim;
 pub mod grundy;
+pub mod hackenbush_tree;
 pub mod lasker;
 pub mod misere_nim;
 pub mod nim;

@@ -1,0 +1,452 @@
+//! Green Hackenbush on a rooted tree: the colon principle.
+//!
+//! Rules (game `hackenbush-tree`; contest problem hdu3094 "A tree game"): a tree rooted
+//! at vertex 1; a move removes one edge, and every edge no longer connected to the root
+//! disappears. Normal play.
+//!
+//! **Colon principle** (Berlekamp, Conway and Guy, *Winning Ways*, chapter 7): the
+//! branches at a vertex are independent games, and a branch made of the edge to a
+//! child c followed by c's subtree is worth SG(c) + 1 (cutting the stalk edge gives 0,
+//! any move above it is a move of the subtree, so by induction the options are 0 and
+//! the options of SG(c) shifted by one). Hence SG(v) = XOR over the children c of
+//! (SG(c) + 1), and the player to move wins iff SG(root) != 0. A useful consequence:
+//! SG of a tree has the parity of its number of edges (each branch adds one edge and
+//! flips the parity of its value once), so a tree with an odd number of edges is
+//! always a first-player win.
+//!
+//! **Winning moves in O(N)**: cutting the edge (p, c) changes SG(p) to
+//! SG(p) ^ (SG(c) + 1), and then the values on the path from p up to the root only.
+//! The map "value of v -> value of the root" is injective (x -> x + 1 and XOR with a
+//! constant are), so at most one value `need(v)` of v makes the root 0: need(root) = 0,
+//! and for a child v of u, need(v) + 1 = need(u) ^ SG(u) ^ (SG(v) + 1) when that is
+//! non-zero (none otherwise). The cut (p, c) wins iff need(p) = SG(p) ^ (SG(c) + 1).
+//! Both passes are iterative (breadth-first order), so a path of 10^5 vertices is no
+//! deeper than a star.
+//!
+//! The fast side reads the edges itself (compressed adjacency arrays) and never calls
+//! the oracle's move generator.
+
+use crate::verify::{Subject, Tier1Report};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+use sgcheck_oracles::games::hackenbush_tree::{Cut, HackenbushTree, Tree, ROOT};
+use sgcheck_oracles::Analysis;
+use std::collections::HashMap;
+
+/// A tree as the fast solver sees it: vertices 1..=n, breadth-first order from the
+/// root, each vertex's parent and its Grundy value.
+pub struct Rooted {
+    /// Vertices in breadth-first order from the root (the root first).
+    pub order: Vec<u32>,
+    /// `parent[v]` (0 for the root and for vertices not reached).
+    pub parent: Vec<u32>,
+    /// `sg[v]`: the Grundy value of the subtree hanging from v.
+    pub sg: Vec<u64>,
+}
+
+/// Roots the tree of `n` vertices and undirected `edges` (endpoints in 1..=n) at
+/// vertex 1 and computes every subtree's Grundy value by the colon principle, without
+/// recursion. Vertices not connected to the root are left out of `order`.
+pub fn root(n: usize, edges: impl Iterator<Item = (u32, u32)> + Clone) -> Rooted {
+    // Compressed adjacency: degree counts, prefix sums, then the neighbours.
+    let mut start = vec![0u32; n + 2];
+    for (u, v) in edges.clone() {
+        start[u as usize] += 1;
+        start[v as usize] += 1;
+    }
+    let mut acc = 0u32;
+    for s in start.iter_mut() {
+        let d = *s;
+        *s = acc;
+        acc += d;
+    }
+    let mut fill = start.clone();
+    let mut adj = vec![0u32; acc as usize];
+    for (u, v) in edges {
+        adj[fill[u as usize] as usize] = v;
+        fill[u as usize] += 1;
+        adj[fill[v as usize] as usize] = u;
+        fill[v as usize] += 1;
+    }
+    let mut parent = vec![0u32; n + 1];
+    let mut order = Vec::with_capacity(n);
+    let mut seen = vec![false; n + 1];
+    if n >= 1 {
+        order.push(ROOT);
+        seen[ROOT as usize] = true;
+    }
+    let mut head = 0;
+    while head < order.len() {
+        let v = order[head] as usize;
+        head += 1;
+        for &w in &adj[start[v] as usize..start[v + 1] as usize] {
+            if !seen[w as usize] {
+                seen[w as usize] = true;
+                parent[w as usize] = v as u32;
+                order.push(w);
+            }
+        }
+    }
+    let mut sg = vec![0u64; n + 1];
+    for &v in order.iter().skip(1).rev() {
+        let p = parent[v as usize] as usize;
+        sg[p] ^= sg[v as usize] + 1;
+    }
+    Rooted { order, parent, sg }
+}
+
+/// Whether the player to move wins on the tree of `n` vertices and these undirected
+/// edges, rooted at vertex 1.
+pub fn first_wins(n: usize, edges: impl Iterator<Item = (u32, u32)> + Clone) -> bool {
+    let r = root(n, edges);
+    n >= 1 && r.sg[ROOT as usize] != 0
+}
+
+/// Every winning cut, as `(parent, child)`, sorted by (parent, child).
+pub fn winning_cuts(r: &Rooted) -> Vec<(u32, u32)> {
+    let Some(&root) = r.order.first() else {
+        return Vec::new();
+    };
+    let mut need: Vec<Option<u64>> = vec![None; r.sg.len()];
+    need[root as usize] = Some(0);
+    for &v in r.order.iter().skip(1) {
+        let u = r.parent[v as usize] as usize;
+        need[v as usize] = need[u].and_then(|nu| {
+            let plus_one = nu ^ r.sg[u] ^ (r.sg[v as usize] + 1);
+            plus_one.checked_sub(1)
+        });
+    }
+    let mut cuts: Vec<(u32, u32)> = r
+        .order
+        .iter()
+        .skip(1)
+        .filter(|&&c| {
+            let p = r.parent[c as usize] as usize;
+            need[p] == Some(r.sg[p] ^ (r.sg[c as usize] + 1))
+        })
+        .map(|&c| (r.parent[c as usize], c))
+        .collect();
+    cuts.sort_unstable();
+    cuts
+}
+
+/// The whole analysis of an oracle position: verdict and every winning cut.
+pub fn analyze(pos: &Tree) -> Analysis<Cut> {
+    let n = pos.0.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(ROOT) as usize;
+    let r = root(n, pos.0.iter().copied());
+    let win = r.sg[ROOT as usize] != 0;
+    let winning = if win {
+        winning_cuts(&r)
+            .into_iter()
+            .map(|(parent, child)| Cut { parent, child })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Analysis {
+        win,
+        winning,
+        remoteness: None,
+    }
+}
+
+/// The oracle's position for flat undirected edges `[u1, v1, u2, v2, ...]` (see
+/// [`crate::tree`]); an error when they are not a tree containing vertex 1.
+pub fn tree_of(flat: &[u64]) -> Result<Tree, String> {
+    let edges: Vec<(u32, u32)> = flat
+        .chunks_exact(2)
+        .map(|e| {
+            let v = |x: u64| u32::try_from(x).map_err(|_| format!("vertex {x} is too large"));
+            Ok((v(e[0])?, v(e[1])?))
+        })
+        .collect::<Result<_, String>>()?;
+    Tree::from_undirected(&edges)
+}
+
+// -------------------------------------------------------------------------------
+// Tier 1: the colon principle against a mex table over unlabelled rooted trees.
+
+/// The canonical form of a rooted unlabelled tree: `(` + the sorted forms of the
+/// children's subtrees + `)`.
+fn canonical(children: &[Vec<usize>], v: usize) -> String {
+    let mut parts: Vec<String> = children[v]
+        .iter()
+        .map(|&c| canonical(children, c))
+        .collect();
+    parts.sort();
+    format!("({})", parts.concat())
+}
+
+/// The subtrees (canonical forms) of a canonical form's root.
+fn split_children(form: &str) -> Vec<&str> {
+    let inner = &form[1..form.len() - 1];
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, ch) in inner.char_indices() {
+        match ch {
+            '(' => depth += 1,
+            _ => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push(&inner[start..=i]);
+                    start = i + 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every canonical form reachable by one cut: the subtree at one child removed
+/// whole, or one cut inside a child's subtree.
+fn cut_options(form: &str) -> Vec<String> {
+    let kids = split_children(form);
+    let mut out = Vec::new();
+    for i in 0..kids.len() {
+        let others: Vec<&str> = kids
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, k)| *k)
+            .collect();
+        let mut rebuild = |sub: Option<String>| {
+            let mut parts: Vec<String> = others.iter().map(|s| s.to_string()).collect();
+            parts.extend(sub);
+            parts.sort();
+            out.push(format!("({})", parts.concat()));
+        };
+        rebuild(None);
+        for inner in cut_options(kids[i]) {
+            rebuild(Some(inner));
+        }
+    }
+    out
+}
+
+/// Every rooted unlabelled tree with `n` vertices, as canonical forms (from the
+/// labelled trees of `n` vertices, rooted at 1, deduplicated).
+pub fn rooted_shapes(n: usize) -> Vec<String> {
+    let mut forms: Vec<String> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    // Rooted shapes of n vertices come from those of n - 1 with one leaf added.
+    let mut frontier = vec![vec![Vec::<usize>::new()]];
+    for _ in 1..n {
+        let mut next = Vec::new();
+        let mut next_seen = std::collections::HashSet::new();
+        for children in &frontier {
+            for v in 0..children.len() {
+                let mut c = children.clone();
+                let new = c.len();
+                c.push(Vec::new());
+                c[v].push(new);
+                if next_seen.insert(canonical(&c, 0)) {
+                    next.push(c);
+                }
+            }
+        }
+        frontier = next;
+    }
+    for c in &frontier {
+        let f = canonical(c, 0);
+        if seen.insert(f.clone()) {
+            forms.push(f);
+        }
+    }
+    forms
+}
+
+/// Edges (parent, child) of a canonical form, vertices numbered in preorder from 1.
+fn form_edges(form: &str) -> Vec<(u32, u32)> {
+    let mut edges = Vec::new();
+    let mut stack: Vec<u32> = Vec::new();
+    let mut next = 0u32;
+    for ch in form.chars() {
+        if ch == '(' {
+            next += 1;
+            if let Some(&p) = stack.last() {
+                edges.push((p, next));
+            }
+            stack.push(next);
+        } else {
+            stack.pop();
+        }
+    }
+    edges
+}
+
+/// Largest number of vertices of tier 1's rooted trees.
+const TIER1_MAX_VERTICES: usize = 10;
+
+/// The verify subject of `hackenbush-tree`.
+pub struct HackenbushTreeSubject;
+
+/// Largest tree (vertices) of the smallest-first enumeration: every labelled tree.
+const ENUM_MAX_VERTICES: usize = 7;
+/// Largest random tree of tier 2.
+const RANDOM_MAX_VERTICES: usize = 12;
+
+impl Subject for HackenbushTreeSubject {
+    type Rules = HackenbushTree;
+
+    fn id(&self) -> &'static str {
+        "hackenbush-tree"
+    }
+
+    fn reproduce(&self, rules: &HackenbushTree, pos: &Tree) -> String {
+        crate::verify::check_command(self.id(), &rules.to_string(), &pos.to_string())
+    }
+
+    /// The colon principle against the mex of the options, over every rooted
+    /// unlabelled tree of up to [`TIER1_MAX_VERTICES`] vertices (canonical forms).
+    fn tier1(&self) -> Tier1Report {
+        let mut report = Tier1Report::default();
+        let mut table: HashMap<String, u64> = HashMap::new();
+        for n in 1..=TIER1_MAX_VERTICES {
+            for form in rooted_shapes(n) {
+                let g = super::mex(cut_options(&form).iter().map(|o| table[o]));
+                let edges = form_edges(&form);
+                let colon = root(n, edges.iter().copied()).sg[ROOT as usize];
+                report.compare(format!("rooted tree {form}"), colon, g);
+                table.insert(form, g);
+            }
+        }
+        report
+    }
+
+    /// Size = number of edges: every labelled tree of size + 1 vertices, while there
+    /// are at most [`ENUM_MAX_VERTICES`] (16,807 trees of 7 vertices).
+    fn instances(&self, size: u32) -> Vec<(HackenbushTree, Tree)> {
+        let n = size as usize + 1;
+        if n > ENUM_MAX_VERTICES {
+            return Vec::new();
+        }
+        // Oracle positions are oriented from the root, so turned copies coincide.
+        let mut trees: Vec<Tree> = crate::tree::enumerate(n, usize::MAX)
+            .iter()
+            .map(|e| tree_of(e).expect("a Prüfer tree"))
+            .collect();
+        trees.sort_unstable();
+        trees.dedup();
+        trees.into_iter().map(|t| (HackenbushTree, t)).collect()
+    }
+
+    fn random_instance(&self, rng: &mut ChaCha8Rng) -> (HackenbushTree, Tree) {
+        let n = rng.gen_range(1..=RANDOM_MAX_VERTICES);
+        let shape = crate::tree::SHAPES[rng.gen_range(0..crate::tree::SHAPES.len())];
+        let edges = crate::tree::random(rng, n, shape);
+        (HackenbushTree, tree_of(&edges).expect("a random tree"))
+    }
+
+    fn fast(&self, _rules: &HackenbushTree, pos: &Tree) -> Analysis<Cut> {
+        analyze(pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Planted;
+    use sgcheck_oracles::Solver;
+    use std::time::Duration;
+
+    fn edges(s: &[(u32, u32)]) -> impl Iterator<Item = (u32, u32)> + Clone + '_ {
+        s.iter().copied()
+    }
+
+    #[test]
+    fn spec_samples_hdu3094() {
+        // hdu3094 statement sample: Alice / Bob / Alice.
+        assert!(first_wins(3, edges(&[(1, 2), (2, 3)])));
+        assert!(!first_wins(3, edges(&[(1, 2), (1, 3)])));
+        let ten = [
+            (6, 2),
+            (4, 3),
+            (8, 4),
+            (9, 5),
+            (8, 6),
+            (2, 7),
+            (5, 8),
+            (1, 9),
+            (6, 10),
+        ];
+        assert!(first_wins(10, edges(&ten)));
+        assert!(!first_wins(1, edges(&[])));
+    }
+
+    #[test]
+    fn shapes_are_counted_right() {
+        // Rooted unlabelled trees by vertices: OEIS A000081 (1, 1, 2, 4, 9, 20, 48,
+        // 115, 286, 719). Labelled trees: Cayley's n^(n-2).
+        let counts: Vec<usize> = (1..=10).map(|n| rooted_shapes(n).len()).collect();
+        assert_eq!(counts, [1, 1, 2, 4, 9, 20, 48, 115, 286, 719]);
+        for n in 1..=6 {
+            let trees = HackenbushTreeSubject.instances(n - 1);
+            assert_eq!(trees.len(), n.pow(n.saturating_sub(2)).max(1) as usize);
+            let distinct: std::collections::HashSet<_> = trees.iter().map(|t| &t.1).collect();
+            assert_eq!(distinct.len(), trees.len(), "n={n}");
+        }
+    }
+
+    #[test]
+    fn tier1_agrees() {
+        let r = HackenbushTreeSubject.tier1();
+        assert_eq!(r.disagreements, 0, "{:?}", r.first);
+        assert_eq!(r.checked, 1 + 1 + 2 + 4 + 9 + 20 + 48 + 115 + 286 + 719);
+    }
+
+    #[test]
+    fn agrees_with_oracle_on_all_trees_of_six_vertices() {
+        let mut solver = Solver::new(HackenbushTree);
+        for n in 1..=6 {
+            for (_, t) in HackenbushTreeSubject.instances(n as u32 - 1) {
+                let o = solver.analyze(&t).unwrap();
+                let f = analyze(&t);
+                assert_eq!((f.win, f.winning), (o.win, o.winning), "{t}");
+            }
+        }
+    }
+
+    #[test]
+    fn deep_path_is_iterative() {
+        // A path of 10^5 vertices from vertex 1 (edges written child first): SG is
+        // its length, 10^5 - 1; cutting (p, p + 1) leaves p - 1 edges, so the one
+        // winning cut is the first edge.
+        let n = 100_000u32;
+        let path: Vec<(u32, u32)> = (1..n).map(|v| (v + 1, v)).collect();
+        let r = root(n as usize, path.iter().copied());
+        assert_eq!(r.sg[1], u64::from(n - 1));
+        assert_eq!(winning_cuts(&r), vec![(1, 2)]);
+    }
+
+    /// A planted bug: edges treated as directed (the first end taken as the parent).
+    fn directed(_: &HackenbushTree, pos: &Tree) -> Analysis<Cut> {
+        let flipped = Tree(pos.0.iter().map(|&(p, c)| (c, p)).collect());
+        let n = pos.0.iter().map(|&(a, b)| a.max(b)).max().unwrap_or(1) as usize;
+        let mut sg = vec![0u64; n + 1];
+        // Children of u = every v with an edge written (u, v): here flipped.
+        for _ in 0..n {
+            let mut next = vec![0u64; n + 1];
+            for &(u, v) in &flipped.0 {
+                next[u as usize] ^= sg[v as usize] + 1;
+            }
+            sg = next;
+        }
+        Analysis {
+            win: sg[1] != 0,
+            winning: Vec::new(),
+            remoteness: None,
+        }
+    }
+
+    #[test]
+    fn planted_directed_edges_are_caught_small() {
+        let d = Planted {
+            subject: &HackenbushTreeSubject,
+            fast: directed,
+        }
+        .first_disagreement(Duration::from_secs(3))
+        .expect("planted bug not found");
+        // The smallest tree: one edge 1-2.
+        assert_eq!(d.position, "1-2", "{d:?}");
+    }
+}
