@@ -346,3 +346,33 @@ fn list_shows_where_each_declaration_comes_from() {
     let out = sgcheck(&["list"], "");
     assert!(text(&out.stdout).contains("declared in: built-in corpus/problems/p2197.toml"));
 }
+
+/// `solve` refuses an input larger than any valid one, computed from each problem's
+/// `max_numbers_per_case`: that bound must hold every case the generators draw at the
+/// limits (the input's own count or terminator line aside).
+#[test]
+fn max_numbers_per_case_bounds_every_drawn_case() {
+    use rand::SeedableRng;
+    use sgcheck::problems::{builtin, Problem, Shape, PROBLEM_IDS};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for id in PROBLEM_IDS {
+        let p = builtin(id).unwrap();
+        let bound = p
+            .max_numbers_per_case()
+            .unwrap_or_else(|| panic!("{id}: no bound on the numbers of a case"));
+        for shape in [Shape::Any, Shape::Losing, Shape::ManyWinning] {
+            for _ in 0..8 {
+                let case = p.generate(&mut rng, 1.0, shape);
+                let numbers = p
+                    .write_input(std::slice::from_ref(&case))
+                    .split_ascii_whitespace()
+                    .count() as u64;
+                // At most three numbers of count or terminator around the case.
+                assert!(
+                    numbers <= bound + 3,
+                    "{id}: a drawn case holds {numbers} numbers, above the bound {bound}"
+                );
+            }
+        }
+    }
+}

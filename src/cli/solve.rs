@@ -72,12 +72,25 @@ const SOLVE_INPUT_MAX: u64 = 4 << 30;
 /// numbers of its largest case, `BYTES_PER_NUMBER` each; at least
 /// `SOLVE_INPUT_FLOOR` (and `SOLVE_INPUT_MAX` with `--lenient`).
 pub fn input_bound<P: Problem>(p: &P, lenient: bool) -> u64 {
-    use rand::SeedableRng;
     if lenient {
         return SOLVE_INPUT_MAX;
     }
+    let numbers = match p.max_numbers_per_case() {
+        Some(n) => n,
+        None => largest_drawn_case(p),
+    };
+    (p.max_cases() as u64)
+        .saturating_mul(numbers)
+        .saturating_mul(BYTES_PER_NUMBER)
+        .clamp(SOLVE_INPUT_FLOOR, SOLVE_INPUT_MAX)
+}
+
+/// The most numbers among a few cases drawn at the limits, for a problem whose format
+/// states no bound.
+fn largest_drawn_case<P: Problem>(p: &P) -> u64 {
+    use rand::SeedableRng;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-    let numbers = (0..4)
+    (0..4)
         .map(|_| {
             let case = p.generate(&mut rng, 1.0, problems::Shape::Any);
             p.write_input(std::slice::from_ref(&case))
@@ -85,11 +98,7 @@ pub fn input_bound<P: Problem>(p: &P, lenient: bool) -> u64 {
                 .count() as u64
         })
         .max()
-        .unwrap_or(1);
-    (p.max_cases() as u64)
-        .saturating_mul(numbers)
-        .saturating_mul(BYTES_PER_NUMBER)
-        .clamp(SOLVE_INPUT_FLOOR, SOLVE_INPUT_MAX)
+        .unwrap_or(1)
 }
 
 /// Reads the whole input, refusing one larger than `limit()` bytes (the rest is never
@@ -162,7 +171,10 @@ pub fn run(mut args: Args) -> anyhow::Result<i32> {
     };
     // Invalid UTF-8 can only sit inside a token (whitespace is ASCII), so the parser
     // names its line and field; the replacement character marks it.
-    let input = String::from_utf8_lossy(&bytes);
+    let input = match std::str::from_utf8(&bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(&bytes),
+    };
     let out = Solve {
         input: &input,
         args: &args,

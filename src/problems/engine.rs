@@ -1511,6 +1511,24 @@ impl Problem for Declared {
         self.max_cases
     }
 
+    /// Per field: one number; a list's length and values; a group's count and, per
+    /// item, a length and values; a tree's n and its 2(n - 1) edge ends.
+    fn max_numbers_per_case(&self) -> Option<u64> {
+        self.fields.iter().try_fold(0u64, |sum, f| {
+            let here = match (&f.group, &f.list) {
+                (_, None) => 1,
+                (Some(g), Some(l)) => g
+                    .count
+                    .max
+                    .checked_mul(l.len.max.checked_add(1)?)?
+                    .checked_add(1)?,
+                (None, Some(l)) if l.tree => l.len.max.checked_mul(2)?.checked_sub(1)?,
+                (None, Some(l)) => l.len.max.checked_add(1)?,
+            };
+            sum.checked_add(here)
+        })
+    }
+
     fn check_limits(&self, case: &Case) -> Result<(), String> {
         self.limits(&self.unpack(case))
     }

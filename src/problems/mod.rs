@@ -92,6 +92,13 @@ pub trait Problem: Sync + Send {
     /// input have no official limit; they return a practical one).
     fn max_cases(&self) -> usize;
 
+    /// An upper bound on the numbers one case within the limits holds, when the
+    /// format gives one (what `sgcheck solve` reads at most is derived from it); `None`
+    /// (the default) when it does not.
+    fn max_numbers_per_case(&self) -> Option<u64> {
+        None
+    }
+
     /// Whether a case respects the limits, and if not, why.
     fn check_limits(&self, case: &Self::Case) -> Result<(), String>;
 
