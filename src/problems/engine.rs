@@ -456,7 +456,15 @@ impl Declared {
             .chain(output.lines_lose.iter().flatten())
             .chain(output.position.iter())
             .any(|t| t.uses("count") || t.uses("best") || t.uses("moves"));
-        let needs_notation = output.move_template.uses("move");
+        // The notation only when a printed move uses it (the default move template is
+        // `{move}`, but a problem printing only counts or verdicts never renders it).
+        let prints_moves = output
+            .lines
+            .iter()
+            .chain(output.lines_lose.iter().flatten())
+            .chain(output.position.iter())
+            .any(|t| t.uses("best") || t.uses("moves"));
+        let needs_notation = prints_moves && output.move_template.uses("move");
         let group = match position[..] {
             [i] if fields[i].group.is_some() => Some(i),
             _ => None,
