@@ -44,7 +44,8 @@ pub fn number(x: u64, floor: u64) -> Vec<u64> {
 /// dropping two neighbours.
 pub const PAIRS: usize = 12;
 
-/// Smaller lists, largest steps first: two elements dropped, then one (never below
+/// Smaller lists, largest steps first: each element alone (for lists of four or more
+/// elements, when one element is allowed), two elements dropped, then one (never below
 /// `min_len` elements), then each element lowered through [`number`] (values at least
 /// `floor`).
 ///
@@ -61,6 +62,11 @@ pub const PAIRS: usize = 12;
 /// ```
 pub fn list(v: &[u64], min_len: usize, floor: u64) -> Vec<Vec<u64>> {
     let mut out = Vec::new();
+    // A greedy shrinker (quickcheck's) can stall on a long list where no single or
+    // double removal still fails while one element alone does: offer those first.
+    if v.len() >= 4 && min_len <= 1 {
+        out.extend(v.iter().map(|&x| vec![x]));
+    }
     if v.len() >= min_len + 2 {
         for i in 0..v.len() {
             for j in i + 1..v.len() {
