@@ -148,11 +148,24 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         .command
         .split_first()
         .ok_or_else(|| anyhow!("no command to audit: give it after `--`"))?;
+    // `--input` is read at most to the size a valid input of the problem can have
+    // (see `sgcheck solve`), from a file, FIFO or device alike.
     let input = match &args.input {
-        Some(path) => Some(
-            std::fs::read_to_string(path)
-                .with_context(|| format!("--input: reading {}", path.display()))?,
-        ),
+        Some(path) => {
+            let f = std::fs::File::open(path)
+                .with_context(|| format!("--input: reading {}", path.display()))?;
+            let what = format!("--input {}", path.display());
+            let bytes = crate::cli::solve::read_bounded(
+                f,
+                || crate::cli::solve::input_bound(&problem, false),
+                &what,
+                id,
+            )?;
+            Some(String::from_utf8(bytes).map_err(|e| {
+                let msg = crate::cli::solve::utf8_error(e.as_bytes(), e.utf8_error());
+                anyhow!("{what}: {msg}")
+            })?)
+        }
         None => None,
     };
     let (built, plain) = if compile::Language::of(Path::new(program)).is_some() {
@@ -292,14 +305,23 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         }
         return Ok(EXIT_USAGE);
     }
-    let saved = match (&args.save, &report.counterexample) {
-        (Some(dir), Some(_)) => Some(save(dir, &report)?),
-        _ => None,
+    // A failure to save never loses the report: it is printed without the `saved:`
+    // lines, the save error goes to standard error, and the exit code is still the
+    // failure's (1).
+    let (saved, save_error) = match (&args.save, &report.counterexample) {
+        (Some(dir), Some(_)) => match save(dir, &report) {
+            Ok(p) => (Some(p), None),
+            Err(e) => (None, Some(e)),
+        },
+        _ => (None, None),
     };
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         out!("{}", render_text(&report, saved.as_deref()));
+    }
+    if let Some(e) = save_error {
+        errln!("error: --save: {e:#} (the report above is complete)");
     }
     Ok(if report.verdict == Verdict::Ok {
         EXIT_OK
@@ -309,14 +331,57 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
 }
 
 /// Makes sure `--save` can write into `dir` (creating it) before any work is done, so
-/// a failure found is never lost to a bad path.
+/// a failure found is never lost to a bad path. The probe is a fresh file of a random
+/// name (`O_EXCL`), so nothing planted in the directory is followed or overwritten.
 fn check_save_dir(dir: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir)
         .with_context(|| format!("--save: cannot create {}", dir.display()))?;
-    let probe = dir.join(format!(".sgcheck-write-test-{}", std::process::id()));
-    std::fs::write(&probe, b"")
+    tempfile::Builder::new()
+        .prefix(".sgcheck-write-test-")
+        .tempfile_in(dir)
         .with_context(|| format!("--save: cannot write into {}", dir.display()))?;
-    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// Writes `data` to `path` safely: into a fresh file of a random name in the same
+/// directory (created with `O_EXCL`), renamed into place. A symlink, FIFO, directory or
+/// anything but a regular file at `path` is refused with an error naming it, and never
+/// followed, opened or overwritten.
+pub(crate) fn write_safely(path: &Path, data: &[u8]) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if !m.file_type().is_file() => {
+            let kind = if m.file_type().is_symlink() {
+                "a symbolic link"
+            } else if m.is_dir() {
+                "a directory"
+            } else {
+                "not a regular file (a FIFO, socket or device)"
+            };
+            bail!("refusing to write {}: it is {kind}", path.display());
+        }
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e).with_context(|| format!("checking {}", path.display())),
+    }
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".sgcheck-save-")
+        .tempfile_in(dir)
+        .with_context(|| format!("writing into {}", dir.display()))?;
+    tmp.write_all(data)
+        .and_then(|()| tmp.as_file().sync_data())
+        .with_context(|| format!("writing {}", path.display()))?;
+    // `rename` replaces the directory entry itself: a symlink planted after the check
+    // above is replaced, never followed; a directory makes it fail.
+    tmp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("writing {}", path.display()))?;
     Ok(())
 }
 
@@ -329,7 +394,7 @@ fn save(dir: &Path, report: &Report) -> anyhow::Result<PathBuf> {
     let base = dir.join(&report.problem);
     let write = |ext: &str, data: &[u8]| -> anyhow::Result<PathBuf> {
         let path = base.with_extension(ext);
-        std::fs::write(&path, data).with_context(|| format!("writing {}", path.display()))?;
+        write_safely(&path, data)?;
         Ok(path)
     };
     let input = write("in", c.input.as_bytes())?;

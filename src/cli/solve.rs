@@ -104,7 +104,7 @@ fn largest_drawn_case<P: Problem>(p: &P) -> u64 {
 /// Reads the whole input, refusing one larger than `limit()` bytes (the rest is never
 /// read). The limit is asked for only when the input is longer than
 /// `SOLVE_INPUT_FLOOR`, so an ordinary input never pays for computing it.
-fn read_bounded(
+pub(crate) fn read_bounded(
     mut r: impl Read,
     limit: impl FnOnce() -> u64,
     what: &str,
@@ -129,6 +129,14 @@ fn read_bounded(
         );
     }
     Ok(buf)
+}
+
+/// The message for bytes that are not valid UTF-8: the byte offset of the first bad
+/// byte and its line (1-based).
+pub(crate) fn utf8_error(bytes: &[u8], e: std::str::Utf8Error) -> String {
+    let at = e.valid_up_to();
+    let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+    format!("invalid UTF-8 at byte {at} (line {line})")
 }
 
 /// The problem a command works on: a built-in id, or a declaration file

@@ -101,7 +101,18 @@ pub struct Reach {
     pub max_value: u64,
     /// Most numbers in one position.
     pub max_len: u64,
+    /// When an output prints moves (`{best}`, `{count}`, `{moves}`): the most a
+    /// position's numbers times its largest value may be. Games whose winning-move
+    /// analysis enumerates every split of a number (Lasker's Nim, E&D) cost that much
+    /// per position; `u64::MAX` for games whose analysis does not grow with the values.
+    pub max_moves_work: u64,
 }
+
+/// [`Reach::max_moves_work`] of the games whose winning moves are found by enumerating
+/// every split of a number (Lasker's Nim, E&D): 10^7 splits. A position at that bound
+/// may have half as many winning moves, each held while the answer is written: about
+/// 0.5 s and 300 MB at worst.
+pub const SPLIT_ENUMERATION_WORK: u64 = 10_000_000;
 
 /// A game that problem declarations can name.
 pub trait DeclarableGame: Sync + Send {
@@ -120,6 +131,7 @@ pub trait DeclarableGame: Sync + Send {
         Reach {
             max_value: u64::MAX,
             max_len: u64::MAX,
+            max_moves_work: u64::MAX,
         }
     }
     /// Builds the rules from parameter values (in the order of
@@ -477,6 +489,7 @@ impl DeclarableGame for TakeRangeGame {
         Reach {
             max_value: u64::MAX,
             max_len: 1,
+            max_moves_work: u64::MAX,
         }
     }
     fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
@@ -594,6 +607,14 @@ impl DeclarableGame for LaskerGame {
     fn id(&self) -> &'static str {
         "lasker"
     }
+    fn reach(&self) -> Reach {
+        // The winning-move analysis enumerates every split of every number.
+        Reach {
+            max_value: u64::MAX,
+            max_len: u64::MAX,
+            max_moves_work: SPLIT_ENUMERATION_WORK,
+        }
+    }
     fn position(&self) -> &'static str {
         "pile sizes"
     }
@@ -634,6 +655,10 @@ impl DeclaredRules for LaskerRules {
         Ok(map_analysis(a, notation, lasker_move))
     }
     fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        // A pile of 2^64 - 1 is worth 2^64, past u64: no losing sum is built there.
+        if b.iter().any(|&(_, hi)| hi == u64::MAX) {
+            return false;
+        }
         // The closed form is an involution: the one size worth `need` is SG(need).
         let done = losing_sum(p, b, rng, lasker::pile_value, |need, lo, hi, _| {
             let v = lasker::pile_value(need);
@@ -881,6 +906,14 @@ impl DeclarableGame for EdGame {
     fn id(&self) -> &'static str {
         "ed"
     }
+    fn reach(&self) -> Reach {
+        // The winning-move analysis enumerates every split of every number.
+        Reach {
+            max_value: u64::MAX,
+            max_len: u64::MAX,
+            max_moves_work: SPLIT_ENUMERATION_WORK,
+        }
+    }
     fn position(&self) -> &'static str {
         "pile sizes, an even number of them, each at least 1; piles 2i and 2i+1 pair"
     }
@@ -1014,6 +1047,7 @@ impl DeclarableGame for SplitGameDecl {
         Reach {
             max_value: u64::MAX,
             max_len: 10_000,
+            max_moves_work: u64::MAX,
         }
     }
     fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
@@ -1092,6 +1126,7 @@ impl DeclarableGame for FollowingNimGame {
         Reach {
             max_value: FOLLOWING_NIM_MAX_PILE,
             max_len: u64::MAX,
+            max_moves_work: u64::MAX,
         }
     }
     fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
@@ -1226,6 +1261,7 @@ impl DeclarableGame for SimpleNimGame {
         Reach {
             max_value: u64::MAX - 1,
             max_len: u64::MAX,
+            max_moves_work: u64::MAX,
         }
     }
     fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
@@ -1262,6 +1298,10 @@ impl DeclaredRules for SimpleNimRules {
         Ok(map_analysis(a, notation, simple_nim_move))
     }
     fn make_losing(&self, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        // A pile of 2^64 - 1 is worth 2^64, past u64: no losing sum is built there.
+        if b.iter().any(|&(_, hi)| hi == u64::MAX) {
+            return false;
+        }
         // The closed form is an involution: the one size worth `need` is SG(need).
         let done = losing_sum(p, b, rng, simple_nim::heap_value, |need, lo, hi, _| {
             let v = simple_nim::heap_value(need);
@@ -1318,6 +1358,7 @@ impl DeclarableGame for PaintChainGame {
         Reach {
             max_value: PAINT_CHAIN_MAX_BEADS,
             max_len: 1,
+            max_moves_work: u64::MAX,
         }
     }
     fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
@@ -1649,6 +1690,7 @@ impl DeclarableGame for WythoffGame {
         Reach {
             max_value: u64::MAX,
             max_len: 2,
+            max_moves_work: u64::MAX,
         }
     }
     fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
@@ -1810,6 +1852,7 @@ impl DeclarableGame for AuctionGame {
         Reach {
             max_value: u64::MAX,
             max_len: 1,
+            max_moves_work: u64::MAX,
         }
     }
     fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
@@ -1964,6 +2007,7 @@ impl DeclarableGame for HackenbushTreeGame {
         Reach {
             max_value: HACKENBUSH_MAX_VERTICES,
             max_len: 2 * (HACKENBUSH_MAX_VERTICES - 1),
+            max_moves_work: u64::MAX,
         }
     }
     fn rules(&self, _: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {

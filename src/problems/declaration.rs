@@ -17,6 +17,21 @@ use toml::Spanned;
 /// The declaration format this sgcheck reads (the `format` key).
 pub const FORMAT: u32 = 1;
 
+/// The most fields a case may declare. Contest formats have a handful; the bound keeps
+/// what a case costs to enumerate, draw and store proportional to the work done.
+pub const MAX_FIELDS: usize = 64;
+
+/// The largest list a declaration may allow (`length.max`, `vertices.max`, and a
+/// group's items times their length): ten million numbers, more than any contest
+/// input holds. A case at this bound takes 80 MB; one past it is refused when the
+/// declaration is read, before anything is built.
+pub const MAX_LIST_LEN: u64 = 10_000_000;
+
+/// The largest `enumerate_max` (of a list's length, a tree's vertices or a group's
+/// items): the small-first enumeration builds its lists by recursion, one level per
+/// value.
+pub const MAX_ENUMERATE: u64 = 64;
+
 /// A malformed declaration: where (file, line, key) and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeclarationError {
@@ -32,7 +47,10 @@ pub struct DeclarationError {
 
 impl fmt::Display for DeclarationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: line {}", self.source, self.line)?;
+        write!(f, "{}", self.source)?;
+        if self.line > 0 {
+            write!(f, ": line {}", self.line)?;
+        }
         if !self.key.is_empty() {
             write!(f, ": key `{}`", self.key)?;
         }
@@ -319,11 +337,40 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
     let reach = game.reach();
 
     // Fields.
+    if let Some(f) = decl.field.get(MAX_FIELDS) {
+        return Err(ctx.err(
+            f.span(),
+            "field",
+            format!(
+                "{} fields declared; a case has at most {MAX_FIELDS}",
+                decl.field.len()
+            ),
+        ));
+    }
     let mut fields: Vec<Field> = Vec::new();
     for f in &decl.field {
         let span = f.span();
         let fd = f.get_ref();
         let key = format!("field.{}", fd.name);
+        let too_long = |span: std::ops::Range<usize>, key: &str, what: &str, max: u64| {
+            (max > MAX_LIST_LEN).then(|| {
+                ctx.err(
+                    span,
+                    key,
+                    format!(
+                        "{what} {max} is above {MAX_LIST_LEN}, the largest list sgcheck builds"
+                    ),
+                )
+            })
+        };
+        let too_many = |span: std::ops::Range<usize>, key: &str, e: Option<u64>| match e {
+            Some(e) if e > MAX_ENUMERATE => Some(ctx.err(
+                span,
+                &format!("{key}.enumerate_max"),
+                format!("enumerate_max {e} is above {MAX_ENUMERATE}"),
+            )),
+            _ => None,
+        };
         if fd.name.is_empty() || fd.name.contains(['{', '}', ' ']) {
             return Err(ctx.err(span, "field.name", "a field name is one word"));
         }
@@ -359,6 +406,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             )?;
             if len.min < 1 {
                 return Err(ctx.err(vs, &vkey, "a tree has at least one vertex"));
+            }
+            if let Some(e) = too_long(vs.clone(), &vkey, "max", len.max)
+                .or_else(|| too_many(vs.clone(), &vkey, vd.enumerate_max))
+            {
+                return Err(e);
             }
             let what = vd
                 .what
@@ -428,6 +480,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     &lkey,
                     (ld.min, ld.max, ld.lenient_min, ld.lenient_max),
                 )?;
+                if let Some(e) = too_long(ls.clone(), &lkey, "max", len.max)
+                    .or_else(|| too_many(ls.clone(), &lkey, ld.enumerate_max))
+                {
+                    return Err(e);
+                }
                 let step = ld.multiple_of.unwrap_or(1);
                 if step == 0 {
                     return Err(ctx.err(ls, &format!("{lkey}.multiple_of"), "must be at least 1"));
@@ -454,7 +511,10 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     step,
                     distinct: fd.distinct,
                     inline: fd.inline,
-                    enumerate_max: ld.enumerate_max.unwrap_or(len.min + 3 * step).max(len.min),
+                    enumerate_max: ld
+                        .enumerate_max
+                        .unwrap_or(len.min.saturating_add(step.saturating_mul(3)))
+                        .max(len.min),
                 })
             }
         };
@@ -490,6 +550,14 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     &gkey,
                     (gd.min, gd.max, gd.lenient_min, gd.lenient_max),
                 )?;
+                let items = count
+                    .max
+                    .saturating_mul(list.as_ref().map_or(1, |l| l.len.max.max(1)));
+                if let Some(e) = too_long(gs.clone(), &gkey, "max times the item length", items)
+                    .or_else(|| too_many(gs.clone(), &gkey, gd.enumerate_max))
+                {
+                    return Err(e);
+                }
                 let what = gd
                     .what
                     .clone()
@@ -971,9 +1039,36 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         ),
         source: leak(source.to_string()),
     };
-    Ok(Declared::new(
+    let declared = Declared::new(
         info, game, layout, max_cases, fields, rules, position, output,
-    ))
+    );
+    // Outputs that print moves (`{best}`, `{count}`, `{moves}`) run the game's
+    // winning-move analysis, whose cost some games bound only by the position's
+    // numbers times its largest value: refuse limits it cannot answer in bounded time.
+    if declared.needs_moves() && reach.max_moves_work < u64::MAX {
+        for &i in &declared.position_fields() {
+            let f = &declared.fields_spec()[i];
+            let len = f.list.as_ref().map_or(1, |l| l.len.lenient_max.max(1));
+            let work = len.saturating_mul(f.bounds.lenient_max);
+            if work > reach.max_moves_work {
+                return Err(ctx.err(
+                    decl.output.span(),
+                    &format!("field.{}.lenient_max", f.name),
+                    format!(
+                        "an output printing moves makes the {} solver enumerate splits: \
+                         its numbers times the largest value ({} x {}, --lenient included) \
+                         must stay within {}; lower lenient_max (and length.lenient_max) \
+                         or print only the verdict",
+                        game.id(),
+                        len,
+                        f.bounds.lenient_max,
+                        reach.max_moves_work
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(declared)
 }
 
 fn describe_input(layout: &Layout, fields: &[Field]) -> String {

@@ -14,6 +14,10 @@ use sgcheck_oracles::{Analysis, SearchError};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
+/// The largest declaration file read: a declaration is a few KiB; anything past this
+/// is refused before it is parsed.
+pub const MAX_DECLARATION_BYTES: u64 = 4 << 20;
+
 /// One case of a declared problem, as the numbers of the input in order: a number
 /// field's value, a list's length followed by its values. One allocation per case,
 /// whatever the fields: formats of 10^5 small cases read fast.
@@ -435,6 +439,9 @@ impl std::fmt::Debug for Declared {
 /// Most cases of one size [`Problem::small_cases`] returns: formats with several lists
 /// have many small cases, and the enumeration must stay bounded in memory.
 const ENUM_CAP: usize = 100_000;
+/// The most numbers the small-first enumeration holds (see `Declared::enum_cap`).
+const ENUM_NUMBERS: usize = 1 << 20;
+use super::declaration::MAX_ENUMERATE;
 /// Lists of at most this many values get every single-value shrink candidate.
 const FINE_SHRINK_LEN: usize = 64;
 
@@ -484,6 +491,20 @@ impl Declared {
         }
     }
 
+    /// Whether an output line prints moves (`{best}`, `{count}`, `{moves}`), so answers
+    /// need the winning-move analysis and not only the verdict.
+    pub fn needs_moves(&self) -> bool {
+        self.needs_moves
+    }
+
+    pub(crate) fn position_fields(&self) -> Vec<usize> {
+        self.position.clone()
+    }
+
+    pub(crate) fn fields_spec(&self) -> &[Field] {
+        &self.fields
+    }
+
     /// Reads a declaration (TOML); `source` names it in errors and in `sgcheck list`.
     pub fn from_toml(
         text: &str,
@@ -496,14 +517,34 @@ impl Declared {
     pub fn from_file(
         path: &std::path::Path,
     ) -> Result<Declared, super::declaration::DeclarationError> {
+        use std::io::Read as _;
         let source = path.display().to_string();
-        let text =
-            std::fs::read_to_string(path).map_err(|e| super::declaration::DeclarationError {
-                source: source.clone(),
-                line: 0,
-                key: String::new(),
-                message: format!("cannot read the declaration: {e}"),
-            })?;
+        let error = |line: usize, message: String| super::declaration::DeclarationError {
+            source: source.clone(),
+            line,
+            key: String::new(),
+            message,
+        };
+        // Read at most MAX_DECLARATION_BYTES (+1 to tell a longer one), from a file,
+        // FIFO or device alike.
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_DECLARATION_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(|e| error(0, format!("cannot read the declaration: {e}")))?;
+        if bytes.len() as u64 > MAX_DECLARATION_BYTES {
+            return Err(error(
+                0,
+                format!(
+                    "the declaration is longer than {} MiB; stopped reading there",
+                    MAX_DECLARATION_BYTES >> 20
+                ),
+            ));
+        }
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
+            error(line, format!("invalid UTF-8 at byte {at}"))
+        })?;
         Self::from_toml(&text, &source)
     }
 
@@ -1998,8 +2039,15 @@ impl Declared {
             .collect()
     }
 
+    /// The most cases the small-first enumeration returns: [`ENUM_CAP`], fewer for
+    /// cases of many fields, so that the cases held stay within [`ENUM_NUMBERS`]
+    /// numbers whatever the declaration.
+    fn enum_cap(&self) -> usize {
+        ENUM_CAP.min(ENUM_NUMBERS / self.fields.len().max(1))
+    }
+
     fn enumerate(&self, k: usize, budget: u64, cur: &mut Vec<Vec<u64>>, out: &mut Vec<Unpacked>) {
-        if out.len() >= ENUM_CAP {
+        if out.len() >= self.enum_cap() {
             return;
         }
         if k == self.fields.len() {
@@ -2034,13 +2082,16 @@ impl Declared {
                 // that size, each written its own way (see `tree::enumerate`).
                 let mut n = l.len.min;
                 let mut cost = 0;
-                while n <= l.enumerate_max.min(l.len.max) && cost <= budget {
+                while n <= l.enumerate_max.min(l.len.max).min(MAX_ENUMERATE) && cost <= budget {
                     if !last || cost == budget {
-                        for t in crate::tree::enumerate(n as usize, ENUM_CAP - out.len()) {
+                        for t in crate::tree::enumerate(
+                            n as usize,
+                            self.enum_cap().saturating_sub(out.len()),
+                        ) {
                             cur.push(t);
                             self.enumerate(k + 1, budget - cost, cur, out);
                             cur.pop();
-                            if out.len() >= ENUM_CAP {
+                            if out.len() >= self.enum_cap() {
                                 return;
                             }
                         }
@@ -2054,7 +2105,7 @@ impl Declared {
                 // its items cost as lists.
                 let g = f.group.as_ref().expect("a group");
                 let mut m = g.count.min;
-                while m <= g.enumerate_max && m - g.count.min <= budget {
+                while m <= g.enumerate_max.min(MAX_ENUMERATE) && m - g.count.min <= budget {
                     let rest = budget - (m - g.count.min);
                     let mut groups = Vec::new();
                     group_items(
@@ -2069,7 +2120,7 @@ impl Declared {
                         cur.push(enc);
                         self.enumerate(k + 1, rest - spent, cur, out);
                         cur.pop();
-                        if out.len() >= ENUM_CAP {
+                        if out.len() >= self.enum_cap() {
                             return;
                         }
                     }
@@ -2079,7 +2130,8 @@ impl Declared {
             Some(l) => {
                 let mut len = l.len.min;
                 let mut len_cost = 0;
-                while len <= l.enumerate_max.min(l.len.max) && len_cost <= budget {
+                while len <= l.enumerate_max.min(l.len.max).min(MAX_ENUMERATE) && len_cost <= budget
+                {
                     let rest = budget - len_cost;
                     let spends = if last { rest..=rest } else { 0..=rest };
                     for spend in spends {
@@ -2094,7 +2146,7 @@ impl Declared {
                             cur.push(v);
                             self.enumerate(k + 1, rest - spend, cur, out);
                             cur.pop();
-                            if out.len() >= ENUM_CAP {
+                            if out.len() >= self.enum_cap() {
                                 return;
                             }
                         }
@@ -2130,7 +2182,7 @@ fn group_items(
     }
     let mut len = l.len.min;
     let mut len_cost = 0;
-    while len <= l.enumerate_max.min(l.len.max) && len_cost <= budget {
+    while len <= l.enumerate_max.min(l.len.max).min(MAX_ENUMERATE) && len_cost <= budget {
         let rest = budget - len_cost;
         for spend in 0..=rest {
             let mut values = Vec::with_capacity(len as usize);
