@@ -493,3 +493,28 @@ fn assert_no_temporary_files(dir: &Path) {
         assert!(!name.starts_with(".sgcheck"), "left behind: {name}");
     }
 }
+
+#[test]
+fn sequence_stops_at_its_time_limit_and_refuses_counts_past_its_maxima() {
+    // 0.007 has no period within reach: 2^24 values by mex would take far longer.
+    let r = run(&[
+        "sequence", "octal", "--rules", "0.007", "--count", "16777216", "--time", "1",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("within --time 1 s"), "{}", r.stderr);
+    assert!(r.stdout.is_empty());
+    assert!(r.elapsed < Duration::from_secs(4), "{:?}", r.elapsed);
+    for (game, rules, count, bound) in [
+        ("grundy", "-", "262145", "262144"),
+        ("octal", "0.77", "16777217", "16777216"),
+    ] {
+        let r = run(&["sequence", game, "--rules", rules, "--count", count]);
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert!(r.stderr.contains(bound), "{}", r.stderr);
+    }
+    // A user value in a message is quoted briefly.
+    let long = "x".repeat(100_000);
+    let r = run(&["sequence", &long]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.len() < 300, "{} bytes", r.stderr.len());
+}

@@ -9,10 +9,22 @@ use serde::Serialize;
 use sgcheck_oracles::games::octal::Octal;
 use sgcheck_oracles::games::subtraction::Subtraction;
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// The largest `--count` accepted (values are 4 bytes each while computing).
-pub const MAX_COUNT: usize = 1 << 26;
+/// The largest `--count` accepted: 2^24 values, about 300 MB while computing and
+/// writing (4 bytes each in the table, 8 in the report, plus the text). Octal codes
+/// with a period and subtraction sets reach it in a few seconds (Kayles: about 3 s),
+/// the closed forms at once; codes with no period found stop at `--time`.
+pub const MAX_COUNT: usize = 1 << 24;
+
+/// The largest `--count` for Grundy's game, which has no known period: its
+/// rare/common table grows about quadratically (10^5 values in about 2 s, 2^18 in
+/// about 25 s on a busy 2-core machine); `--time` bounds what a run may spend below
+/// this.
+pub const MAX_GRUNDY_COUNT: usize = 1 << 18;
+
+/// The default `--time`, seconds.
+pub const DEFAULT_TIME: f64 = 60.0;
 
 /// Arguments of `sgcheck sequence`.
 #[derive(Debug, clap::Args)]
@@ -35,6 +47,13 @@ pub struct Args {
     /// Write to this file instead of standard output.
     #[arg(long, short)]
     pub output: Option<std::path::PathBuf>,
+    /// The most wall time the computation may take, in seconds; past it sgcheck stops
+    /// with exit code 2 and prints nothing.
+    #[arg(long, default_value_t = DEFAULT_TIME, value_name = "SECONDS", value_parser = crate::cli::options::seconds)]
+    pub time: f64,
+    /// No progress line on a terminal.
+    #[arg(long)]
+    pub no_progress: bool,
 }
 
 /// A period of the sequence and how it is known.
@@ -99,7 +118,10 @@ pub fn sequence(
     let start = Instant::now();
     let no_rules = |g: &str| match rules.map(str::trim) {
         None | Some("") | Some("-") => Ok("-".to_string()),
-        Some(r) => Err(format!("{g} has no rules; got --rules {r:?}")),
+        Some(r) => Err(format!(
+            "{g} has no rules; got --rules {}",
+            crate::cli::options::quote(r)
+        )),
     };
     let method_name = |breaks: &Breaks| match method {
         Method::Sparse if breaks.splits() => "rare/common (sparse space) mex table",
@@ -129,6 +151,12 @@ pub fn sequence(
         }
         "grundy" => {
             let r = no_rules(game)?;
+            if count > MAX_GRUNDY_COUNT {
+                return Err(format!(
+                    "--count {count}: at most {MAX_GRUNDY_COUNT} for grundy (no period is \
+                     known; its table grows about quadratically)"
+                ));
+            }
             let c = compute(&Breaks::Grundy, count, method, true);
             SequenceReport {
                 game: game.into(),
@@ -185,8 +213,9 @@ pub fn sequence(
         }
         _ => {
             return Err(format!(
-                "no sequence for game {game:?}; one of: octal, grundy, simple-nim, \
-                 subtraction, lasker"
+                "no sequence for game {}; one of: octal, grundy, simple-nim, subtraction, \
+                 lasker",
+                crate::cli::options::quote(game)
             ))
         }
     };
@@ -229,37 +258,85 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         "sparse" => Method::Sparse,
         "plain" => Method::Plain,
         m => {
-            eprintln!("error: --method {m:?}: expected sparse or plain");
+            eprintln!(
+                "error: --method {}: expected sparse or plain",
+                crate::cli::options::quote(m)
+            );
             return Ok(EXIT_USAGE);
         }
     };
-    let report = match sequence(&args.game, args.rules.as_deref(), args.count, method) {
-        Ok(r) => r,
-        Err(e) => {
+    // The computation runs on a worker thread; this one waits at most --time, showing
+    // progress on a terminal. Past the deadline the process exits, abandoning it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (game, rules, count) = (args.game.clone(), args.rules.clone(), args.count);
+    std::thread::Builder::new()
+        .name("sequence".into())
+        .spawn(move || {
+            let _ = tx.send(sequence(&game, rules.as_deref(), count, method));
+        })
+        .context("starting the computation")?;
+    let progress = progress_bar(!args.no_progress, args.count);
+    let limit = Duration::from_secs_f64(args.time);
+    let result = rx.recv_timeout(limit);
+    progress.finish_and_clear();
+    let report = match result {
+        Ok(Ok(r)) => r,
+        Ok(Err(e)) => {
             eprintln!("error: {e}");
             return Ok(EXIT_USAGE);
         }
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            eprintln!(
+                "error: g(0..{}) of {} was not computed within --time {} s; lower --count \
+                 or raise --time",
+                args.count,
+                crate::cli::options::quote(&args.game),
+                args.time
+            );
+            return Ok(EXIT_USAGE);
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            anyhow::bail!("the computation ended without a result")
+        }
     };
-    let mut bytes = Vec::new();
-    if args.json {
-        serde_json::to_writer(&mut bytes, &report)?;
-        bytes.push(b'\n');
-    } else {
-        write_text(&report, &mut bytes)?;
-    }
-    match args.output {
+    let write = |out: &mut dyn Write| -> std::io::Result<()> {
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+        if args.json {
+            serde_json::to_writer(&mut out, &report)?;
+            out.write_all(b"\n")?;
+        } else {
+            write_text(&report, &mut out)?;
+        }
+        out.flush()
+    };
+    match &args.output {
         Some(path) => {
-            std::fs::write(&path, &bytes).with_context(|| format!("writing {}", path.display()))?
+            let mut bytes = Vec::new();
+            write(&mut bytes)?;
+            crate::cli::audit::write_safely(path, &bytes)?;
         }
         None => {
-            let mut out = std::io::stdout().lock();
             // A closed pipe (`| head`) ends the output quietly.
-            if out.write_all(&bytes).and_then(|_| out.flush()).is_err() {
-                return Ok(EXIT_OK);
-            }
+            let _ = write(&mut std::io::stdout().lock());
         }
     }
     Ok(EXIT_OK)
+}
+
+fn progress_bar(enabled: bool, count: usize) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !enabled || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let pb = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{spinner} [{elapsed_precise}] sequence {msg}")
+    {
+        pb.set_style(style);
+    }
+    pb.set_message(format!("computing g(0..{count})"));
+    pb.enable_steady_tick(Duration::from_millis(120));
+    pb
 }
 
 #[cfg(test)]
@@ -299,6 +376,8 @@ mod tests {
         assert!(sequence("grundy", Some("3"), 10, Method::Sparse).is_err());
         assert!(sequence("chess", None, 10, Method::Sparse).is_err());
         assert!(sequence("grundy", None, MAX_COUNT + 1, Method::Sparse).is_err());
+        assert!(sequence("grundy", None, MAX_GRUNDY_COUNT + 1, Method::Sparse).is_err());
+        assert!(sequence("octal", Some("0.77"), MAX_COUNT + 1, Method::Sparse).is_err());
         assert_eq!(
             sequence("octal", Some("0.77"), 0, Method::Sparse)
                 .unwrap()
