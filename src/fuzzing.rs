@@ -184,9 +184,9 @@ pub fn parse_round_trip<P: Problem>(p: &P, bytes: &[u8]) -> Checked {
     Checked::Kept
 }
 
-/// Quotes text for a POSIX shell, in single quotes.
+/// Quotes text for a POSIX shell (see [`crate::shell::quote`]).
 pub fn shell_quote(s: &str) -> String {
-    format!("'{}'", s.replace('\'', r"'\''"))
+    crate::shell::quote(s)
 }
 
 /// The input of a `<problem>_parse` target: raw bytes for one problem's parser.

@@ -94,6 +94,7 @@ pub mod game;
 pub mod games;
 pub mod harness;
 pub mod problems;
+pub mod shell;
 pub mod shrink;
 pub mod tree;
 pub mod verify;
