@@ -251,7 +251,10 @@ fn audit_with_a_declaration_file() {
     assert_eq!(c["actual"], "Lose\n");
     let reproduce = r["reproduce"].as_str().unwrap();
     assert!(
-        reproduce.starts_with(&format!("sgcheck audit --problem '{d}' --seed 1")),
+        reproduce.starts_with(&format!(
+            "sgcheck audit --problem {} --seed 1",
+            sgcheck::shell::path(&d)
+        )),
         "{reproduce}"
     );
 }
