@@ -518,3 +518,24 @@ fn sequence_stops_at_its_time_limit_and_refuses_counts_past_its_maxima() {
     assert_eq!(r.code, 2);
     assert!(r.stderr.len() < 300, "{} bytes", r.stderr.len());
 }
+
+#[test]
+fn a_declaration_error_quotes_a_huge_value_briefly() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "g".repeat(1 << 20);
+    let text = nim_declaration(
+        "{ what = \"T\", min = 1, max = 10 }",
+        0,
+        "{ what = \"n\", min = 1, max = 10 }",
+    )
+    .replace("game = \"nim\"", &format!("game = \"{game}\""));
+    let p = write(dir.path(), "long.toml", &text);
+    let r = run(&["verify", "--problem", p.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("line 4") && r.stderr.contains("unknown game"),
+        "{}",
+        &r.stderr[..200.min(r.stderr.len())]
+    );
+    assert!(r.stderr.len() < 1000, "{} bytes of error", r.stderr.len());
+}

@@ -52,9 +52,18 @@ impl fmt::Display for DeclarationError {
             write!(f, ": line {}", self.line)?;
         }
         if !self.key.is_empty() {
-            write!(f, ": key `{}`", self.key)?;
+            write!(f, ": key `{}`", brief(&self.key, 80))?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", brief(&self.message, 400))
+    }
+}
+
+/// At most `keep` characters of `s` (a message may quote any value of the file), then
+/// how long it was.
+fn brief(s: &str, keep: usize) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(keep) {
+        None => s.into(),
+        Some((cut, _)) => format!("{}... ({} bytes)", &s[..cut], s.len()).into(),
     }
 }
 
