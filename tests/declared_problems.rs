@@ -253,7 +253,7 @@ fn audit_with_a_declaration_file() {
     assert!(
         reproduce.starts_with(&format!(
             "sgcheck audit --problem {} --seed 1",
-            sgcheck::shell::path(&d)
+            sgcheck::shell::path(d)
         )),
         "{reproduce}"
     );
