@@ -59,7 +59,7 @@ use sgcheck_oracles::games::{
     take_range::{Coins, TakeRange},
     wythoff::{Pair, Wythoff},
 };
-use sgcheck_oracles::{with_cached_solver, Rules, Solver};
+use sgcheck_oracles::{with_cached_solver, Rules};
 use std::fmt;
 
 /// Oracle budget for one fuzz input.
@@ -128,9 +128,13 @@ pub fn check_case<R: crate::Game, F>(case: &crate::Case<R>, fast: F) -> Checked
 where
     F: Fn(&R, &R::Position) -> sgcheck_oracles::Analysis<R::Move> + Sync,
 {
-    let mut solver = Solver::verdict_only(case.rules.clone()).with_budget(FUZZ_BUDGET);
+    // The oracle's table is kept across inputs (one solver per rules value and
+    // thread), as for sgcheck's own targets: a fuzzer meets the same small positions
+    // again and again.
     let subject = crate::harness::FastSolver::new(fast);
-    match compare(&subject, &mut solver, &case.position) {
+    match with_cached_solver(&case.rules, true, FUZZ_BUDGET, |solver| {
+        compare(&subject, solver, &case.position)
+    }) {
         Ok(None) => Checked::Kept,
         Ok(Some(d)) => panic!("{d}"),
         Err(_) => Checked::Rejected,
@@ -611,6 +615,7 @@ pub const TARGETS: &[&str] = &[
     "auction_agree",
     "nim_k_agree",
     "hackenbush_tree_agree",
+    "bash_check_case",
     "p2197_parse",
     "hdu1846_parse",
     "hdu2897_parse",
@@ -653,6 +658,10 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "auction_agree" => check_auction_agree(&decode(data)?),
         "nim_k_agree" => check_nim_k_agree(&decode(data)?),
         "hackenbush_tree_agree" => check_hackenbush_tree_agree(&decode(data)?),
+        "bash_check_case" => check_case(
+            &decode::<crate::Case<Bash>>(data)?,
+            crate::games::bash::analyze,
+        ),
         "p2197_parse" => check_parse(&decode::<P2197Parse>(data)?),
         "hdu1846_parse" => check_parse(&decode::<Hdu1846Parse>(data)?),
         "hdu2897_parse" => check_parse(&decode::<Hdu2897Parse>(data)?),
