@@ -191,6 +191,248 @@ pub fn compare(expected: &[Vec<String>], actual: &[u8], mode: CompareMode) -> Op
     }
 }
 
+/// The bytes of a token or line kept for a report: [`lossy`] shows 200 of them and
+/// `...` when there are more, so 201 tell it all.
+const SHOWN: usize = 201;
+
+/// [`compare`] fed in chunks as the output arrives: it holds the expected answers,
+/// the token (line) being read up to [`SHOWN`] bytes and a few counters, never the
+/// output. After the first mismatch the rest is ignored. `finish` gives exactly what
+/// [`compare`] gives on the whole output, however the output was cut into chunks.
+pub struct StreamCompare {
+    mode: CompareMode,
+    /// Tokens (`--exact`: lines) expected, in order, each with its case and its
+    /// 1-based expected line.
+    want: Vec<(usize, usize, String)>,
+    last_case: usize,
+    expected_lines: usize,
+    /// Index in `want` of the next token (line) to match.
+    next: usize,
+    /// 1-based line of the output being read.
+    line: usize,
+    /// Inside a token (tokens mode); always inside a line (exact mode).
+    in_piece: bool,
+    /// The current piece still equals a prefix of `want[next]`.
+    matching: bool,
+    len: usize,
+    piece_line: usize,
+    shown: Vec<u8>,
+    result: Option<Mismatch>,
+}
+
+impl StreamCompare {
+    /// A comparison with the answers `expected` (one entry per case, each the
+    /// answer's lines).
+    pub fn new(expected: &[Vec<String>], mode: CompareMode) -> Self {
+        let mut want = Vec::new();
+        let mut line = 0;
+        for (case, lines) in expected.iter().enumerate() {
+            for l in lines {
+                line += 1;
+                match mode {
+                    CompareMode::Tokens => {
+                        for t in l.split_ascii_whitespace() {
+                            want.push((case, line, t.to_string()));
+                        }
+                    }
+                    CompareMode::Exact => want.push((case, line, l.clone())),
+                }
+            }
+        }
+        StreamCompare {
+            mode,
+            want,
+            last_case: expected.len().saturating_sub(1),
+            expected_lines: line,
+            next: 0,
+            line: 1,
+            in_piece: mode == CompareMode::Exact,
+            matching: true,
+            len: 0,
+            piece_line: 1,
+            shown: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// Whether a difference was already found (the rest of the output cannot undo it).
+    pub fn differs(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The next bytes of the output.
+    pub fn feed(&mut self, chunk: &[u8]) {
+        for &b in chunk {
+            if self.result.is_some() {
+                return;
+            }
+            match self.mode {
+                CompareMode::Tokens => {
+                    if b.is_ascii_whitespace() {
+                        if self.in_piece {
+                            self.end_token();
+                        }
+                        if b == b'\n' {
+                            self.line += 1;
+                        }
+                    } else {
+                        if !self.in_piece {
+                            self.start_piece(self.line);
+                        }
+                        self.push(b);
+                    }
+                }
+                CompareMode::Exact => {
+                    if b == b'\n' {
+                        self.end_line();
+                        self.line += 1;
+                        self.start_piece(self.line);
+                    } else {
+                        self.push(b);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first mismatch of the whole output, or `None` when it matched.
+    pub fn finish(mut self) -> Option<Mismatch> {
+        if self.result.is_some() {
+            return self.result;
+        }
+        match self.mode {
+            CompareMode::Tokens => {
+                if self.in_piece {
+                    self.end_token();
+                }
+                if self.result.is_none() {
+                    if let Some((case, el, t)) = self.want.get(self.next) {
+                        return Some(Mismatch {
+                            case: *case,
+                            expected_line: *el,
+                            actual_line: self.line,
+                            expected: Some(t.clone()),
+                            actual: None,
+                        });
+                    }
+                }
+                self.result
+            }
+            CompareMode::Exact => {
+                // The piece after the last newline (maybe empty).
+                let n = self.want.len();
+                if self.next < n {
+                    let (case, el, l) = self.want[self.next].clone();
+                    if !(self.matching && self.len == l.len()) {
+                        return Some(Mismatch {
+                            case,
+                            expected_line: el,
+                            actual_line: el,
+                            expected: Some(l),
+                            actual: Some(lossy(&self.shown)),
+                        });
+                    }
+                    self.next += 1;
+                    return Some(match self.want.get(self.next) {
+                        Some((case, el, l)) => Mismatch {
+                            case: *case,
+                            expected_line: *el,
+                            actual_line: *el,
+                            expected: Some(l.clone()),
+                            actual: None,
+                        },
+                        None => Mismatch {
+                            case: self.last_case,
+                            expected_line: self.expected_lines,
+                            actual_line: self.expected_lines,
+                            expected: Some("(a final newline)".to_string()),
+                            actual: None,
+                        },
+                    });
+                }
+                if self.len == 0 {
+                    None
+                } else {
+                    Some(self.extra_line())
+                }
+            }
+        }
+    }
+
+    fn start_piece(&mut self, line: usize) {
+        self.in_piece = true;
+        self.matching = true;
+        self.len = 0;
+        self.piece_line = line;
+        self.shown.clear();
+    }
+
+    fn push(&mut self, b: u8) {
+        if self.shown.len() < SHOWN {
+            self.shown.push(b);
+        }
+        if self.matching {
+            self.matching = self
+                .want
+                .get(self.next)
+                .is_some_and(|(_, _, w)| w.as_bytes().get(self.len) == Some(&b));
+        }
+        self.len += 1;
+    }
+
+    fn end_token(&mut self) {
+        self.in_piece = false;
+        self.result = match self.want.get(self.next) {
+            Some((_, _, w)) if self.matching && self.len == w.len() => {
+                self.next += 1;
+                None
+            }
+            Some((case, el, w)) => Some(Mismatch {
+                case: *case,
+                expected_line: *el,
+                actual_line: self.piece_line,
+                expected: Some(w.clone()),
+                actual: Some(lossy(&self.shown)),
+            }),
+            None => Some(Mismatch {
+                case: self.last_case,
+                expected_line: self.expected_lines + 1,
+                actual_line: self.piece_line,
+                expected: None,
+                actual: Some(lossy(&self.shown)),
+            }),
+        };
+    }
+
+    fn end_line(&mut self) {
+        self.result = match self.want.get(self.next) {
+            Some((_, _, w)) if self.matching && self.len == w.len() => {
+                self.next += 1;
+                None
+            }
+            Some((case, el, w)) => Some(Mismatch {
+                case: *case,
+                expected_line: *el,
+                actual_line: *el,
+                expected: Some(w.clone()),
+                actual: Some(lossy(&self.shown)),
+            }),
+            // A whole line past the last answer line (even an empty one).
+            None => Some(self.extra_line()),
+        };
+    }
+
+    fn extra_line(&self) -> Mismatch {
+        Mismatch {
+            case: self.last_case,
+            expected_line: self.expected_lines + 1,
+            actual_line: self.expected_lines + 1,
+            expected: None,
+            actual: Some(lossy(&self.shown)),
+        }
+    }
+}
+
 /// Shows an output with numbered lines, marking `mark` (1-based) with `>`; at most
 /// `max_lines` lines (around the mark) and 200 characters per line.
 pub fn render(text: &[u8], mark: Option<usize>, max_lines: usize) -> String {
@@ -274,6 +516,100 @@ mod tests {
         assert!(compare(&e, b"No\nYes\n\n", CompareMode::Exact).is_some());
         let m = compare(&e, b"No \nYes\n", CompareMode::Exact).unwrap();
         assert_eq!(m.case, 0);
+    }
+
+    /// Streams `actual` in the chunks cut at `cuts` (positions, in any order).
+    fn streamed(
+        e: &[Vec<String>],
+        actual: &[u8],
+        mode: CompareMode,
+        cuts: &[usize],
+    ) -> Option<Mismatch> {
+        let mut cuts: Vec<usize> = cuts.iter().map(|&c| c % (actual.len() + 1)).collect();
+        cuts.push(0);
+        cuts.push(actual.len());
+        cuts.sort_unstable();
+        let mut s = StreamCompare::new(e, mode);
+        for w in cuts.windows(2) {
+            s.feed(&actual[w[0]..w[1]]);
+        }
+        s.finish()
+    }
+
+    #[test]
+    fn streaming_equals_the_whole_comparison_on_chosen_outputs() {
+        let e = exp(&[&["0 2 3", "1"], &["-1 -1 -1", "0"]]);
+        let long = "7".repeat(500);
+        let outputs: Vec<Vec<u8>> = vec![
+            b"0 2 3\n1\n-1 -1 -1\n0\n".to_vec(),
+            b"0 2 3\n1\n-1 -1 -1\n0".to_vec(),
+            b"0 2 3\n1\n-1 -1 -1\n0\n\n".to_vec(),
+            b"0 2 3\n1\n-1 -1 -1\n1\n".to_vec(),
+            b"0 2 3\n1\n".to_vec(),
+            b"0 2 3 1 -1 -1 -1 0 9".to_vec(),
+            b"0 2 3 \n1\n-1 -1 -1\n0\n".to_vec(),
+            b"0 2 3\r\n1\r\n-1 -1 -1\r\n0\r\n".to_vec(),
+            b"".to_vec(),
+            b"\n".to_vec(),
+            b"0 2 33\n".to_vec(),
+            b"0 2\n".to_vec(),
+            format!("0 2 3\n1\n{long}\n").into_bytes(),
+            format!("0 2 3\n1\n-1 -1 -1\n0\n{long}").into_bytes(),
+        ];
+        for out in &outputs {
+            for mode in [CompareMode::Tokens, CompareMode::Exact] {
+                let whole = compare(&e, out, mode);
+                for cuts in [
+                    &[][..],
+                    &[1],
+                    &[3, 7],
+                    &[5, 6, 7, 8, 9, 10, 11],
+                    &[200, 300],
+                ] {
+                    assert_eq!(
+                        streamed(&e, out, mode, cuts),
+                        whole,
+                        "{mode:?} {:?} cut at {cuts:?}",
+                        String::from_utf8_lossy(out)
+                    );
+                }
+            }
+        }
+    }
+
+    quickcheck::quickcheck! {
+        fn streaming_equals_the_whole_comparison(
+            answers: Vec<Vec<u8>>,
+            noise: Vec<u8>,
+            cuts: Vec<usize>,
+            exact: bool
+        ) -> bool {
+            // Answers of small tokens; the output is those answers with edits drawn
+            // from `noise` (some outputs match, most differ somewhere).
+            let alphabet = [b'0', b'1', b' ', b'\n', b'\r', b'\t'];
+            let e: Vec<Vec<String>> = answers
+                .iter()
+                .take(6)
+                .map(|a| {
+                    let toks: Vec<String> = a.iter().take(4).map(|b| (b % 3).to_string()).collect();
+                    vec![toks.join(" ")]
+                })
+                .collect();
+            let mut out: Vec<u8> = e.iter().flat_map(|c| c.iter().flat_map(|l| format!("{l}\n").into_bytes())).collect();
+            for pair in noise.chunks(2) {
+                if let [at, what] = *pair {
+                    let at = at as usize % (out.len() + 1);
+                    match what % 4 {
+                        0 => out.insert(at, alphabet[what as usize % alphabet.len()]),
+                        1 if at < out.len() => { out.remove(at); }
+                        2 if at < out.len() => out[at] = alphabet[what as usize % alphabet.len()],
+                        _ => {}
+                    }
+                }
+            }
+            let mode = if exact { CompareMode::Exact } else { CompareMode::Tokens };
+            streamed(&e, &out, mode, &cuts) == compare(&e, &out, mode)
+        }
     }
 
     #[test]
