@@ -152,12 +152,12 @@ pub trait Game:
         u: &mut arbitrary::Unstructured<'_>,
     ) -> arbitrary::Result<(Self, Self::Position)> {
         let size = u.int_in_range(0..=BYTE_SIZES - 1)?;
-        let mut all = Self::instances(size);
+        let all = cached_instances::<Self>(size);
         if all.is_empty() {
             return Err(arbitrary::Error::IncorrectFormat);
         }
         let i = u.choose_index(all.len())?;
-        Ok(all.swap_remove(i))
+        Ok(all[i].clone())
     }
 
     /// The Rust snippet that re-checks your fast solver on this instance, printed
@@ -167,6 +167,31 @@ pub trait Game:
     fn reproduce(&self, pos: &Self::Position) -> String {
         format!("sgcheck::assert_agrees(&{self:?}, &{pos:?}, your_fast_solver)")
     }
+}
+
+/// [`Game::instances`] of `size`, computed once per thread and game type: a fuzzer
+/// decodes every input through them, and building the list of a size costs far more
+/// than checking one instance. At most [`BYTE_SIZES`] lists per game are kept (the
+/// sizes `from_bytes` chooses from).
+fn cached_instances<G: Game>(size: u32) -> std::rc::Rc<Vec<(G, G::Position)>> {
+    use std::any::{Any, TypeId};
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    use std::rc::Rc;
+    thread_local! {
+        static CACHE: RefCell<HashMap<(TypeId, u32), Rc<dyn Any>>> = RefCell::new(HashMap::new());
+    }
+    let key = (TypeId::of::<G>(), size);
+    if let Some(hit) = CACHE.with(|c| c.borrow().get(&key).cloned()) {
+        if let Ok(v) = hit.downcast::<Vec<(G, G::Position)>>() {
+            return v;
+        }
+    }
+    let v = Rc::new(G::instances(size));
+    if size < BYTE_SIZES {
+        CACHE.with(|c| c.borrow_mut().insert(key, v.clone() as Rc<dyn Any>));
+    }
+    v
 }
 
 /// One instance of a game: its rules and a position.
