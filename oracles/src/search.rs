@@ -230,6 +230,28 @@ fn process_deadline() -> Option<(Instant, Duration)> {
     *DEADLINE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Nanoseconds of [`set_query_time_limit`]; 0 for none.
+static QUERY_TIME_NANOS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Sets the most wall time any one query may take, in every solver of the process
+/// that has no limit of its own ([`Solver::with_time_limit`]); `None` removes it. A
+/// query past it fails with [`SearchError::Time`]. A differential check uses it so
+/// that an oracle query too slow to finish is counted as skipped, never taken for a
+/// fast solver that does not return.
+pub fn set_query_time_limit(limit: Option<Duration>) {
+    let nanos = limit.map_or(0, |d| {
+        u64::try_from(d.as_nanos()).unwrap_or(u64::MAX).max(1)
+    });
+    QUERY_TIME_NANOS.store(nanos, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn query_time_limit() -> Option<Duration> {
+    match QUERY_TIME_NANOS.load(std::sync::atomic::Ordering::Relaxed) {
+        0 => None,
+        n => Some(Duration::from_nanos(n)),
+    }
+}
+
 /// Packs an outcome into 32 bits: bit 0 is the verdict, the rest the remoteness
 /// (saturating; all-ones means "not computed").
 #[derive(Clone, Copy)]
@@ -609,7 +631,10 @@ impl<R: Rules> Solver<R> {
 
     /// The deadline of the query starting now.
     fn deadline(&self) -> Option<(Instant, Duration)> {
-        let own = self.time.map(|d| (Instant::now() + d, d));
+        let own = self
+            .time
+            .or_else(query_time_limit)
+            .map(|d| (Instant::now() + d, d));
         match (own, process_deadline()) {
             (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
             (a, b) => a.or(b),
