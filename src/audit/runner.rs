@@ -34,6 +34,8 @@ pub const STDERR_KEEP: usize = 64 * 1024;
 pub const DEFAULT_MEMORY_LIMIT: u64 = 256 << 20;
 /// Default limit on the processes of a run (the program included).
 pub const DEFAULT_PROCESS_LIMIT: usize = 64;
+/// Default size limit of one file the program writes (`RLIMIT_FSIZE`): 64 MiB.
+pub const DEFAULT_FILE_LIMIT: u64 = 64 << 20;
 
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +54,9 @@ pub struct RunLimits {
     /// Most processes running at once, the program included; the run is killed when
     /// it has more.
     pub process_limit: usize,
+    /// Largest file the program may write (`RLIMIT_FSIZE`, bytes): a write past it
+    /// fails, and the program gets SIGXFSZ.
+    pub file_limit: u64,
 }
 
 impl Default for RunLimits {
@@ -62,6 +67,7 @@ impl Default for RunLimits {
             memory_limit: DEFAULT_MEMORY_LIMIT,
             stack_limit: None,
             process_limit: DEFAULT_PROCESS_LIMIT,
+            file_limit: DEFAULT_FILE_LIMIT,
         }
     }
 }
@@ -205,6 +211,70 @@ pub struct ProcessContestant {
     program: String,
     resolved: PathBuf,
     args: Vec<String>,
+    /// Variables added to the cleared environment (`--env`): a value, or the
+    /// caller's value of that name.
+    extra_env: Vec<(String, Option<String>)>,
+    /// The working directory (the caller's when `None`), and whether the program may
+    /// write into it for real (a compile) rather than into a private layer.
+    dir: Option<(PathBuf, bool)>,
+}
+
+/// Variables that tell interpreters and compiler drivers where their toolchain is
+/// (rustup, pyenv, the JDK); passed through because `HOME` changes. None of them is
+/// a secret.
+pub const TOOLCHAIN_ENV: [&str; 6] = [
+    "RUSTUP_HOME",
+    "CARGO_HOME",
+    "RUSTUP_TOOLCHAIN",
+    "PYENV_ROOT",
+    "PYENV_VERSION",
+    "JAVA_HOME",
+];
+
+/// The environment of a run: sgcheck's own is cleared, and the program gets `PATH`
+/// (the caller's, or `/usr/local/bin:/usr/bin:/bin`), `HOME` set to its working
+/// directory, `LANG` (the caller's, when set), the toolchain locations of
+/// [`TOOLCHAIN_ENV`] (the caller's, or `~/.rustup`, `~/.cargo` and `~/.pyenv` when
+/// those exist), and the `extra` variables (`--env NAME=VALUE`, or `--env NAME` for
+/// the caller's value).
+pub fn run_environment(home: &Path, extra: &[(String, Option<String>)]) -> Vec<(String, String)> {
+    let mut env = vec![
+        (
+            "PATH".to_string(),
+            std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".into()),
+        ),
+        ("HOME".to_string(), home.display().to_string()),
+    ];
+    if let Ok(lang) = std::env::var("LANG") {
+        env.push(("LANG".into(), lang));
+    }
+    let caller_home = std::env::var_os("HOME").map(PathBuf::from);
+    for name in TOOLCHAIN_ENV {
+        let value = std::env::var(name).ok().or_else(|| {
+            let sub = match name {
+                "RUSTUP_HOME" => ".rustup",
+                "CARGO_HOME" => ".cargo",
+                "PYENV_ROOT" => ".pyenv",
+                _ => return None,
+            };
+            let p = caller_home.as_ref()?.join(sub);
+            p.is_dir().then(|| p.display().to_string())
+        });
+        if let Some(v) = value {
+            env.push((name.to_string(), v));
+        }
+    }
+    for (name, value) in extra {
+        let v = match value {
+            Some(v) => Some(v.clone()),
+            None => std::env::var(name).ok(),
+        };
+        if let Some(v) = v {
+            env.retain(|(n, _)| n != name);
+            env.push((name.clone(), v));
+        }
+    }
+    env
 }
 
 fn is_executable_file(path: &Path) -> bool {
@@ -258,7 +328,23 @@ impl ProcessContestant {
             program: program.to_string(),
             resolved,
             args,
+            extra_env: Vec::new(),
+            dir: None,
         })
+    }
+
+    /// Adds variables to the program's cleared environment (see [`run_environment`]).
+    pub fn with_env(mut self, extra: Vec<(String, Option<String>)>) -> Self {
+        self.extra_env = extra;
+        self
+    }
+
+    /// Runs the program in `dir` instead of the caller's directory; with `writable`,
+    /// its writes there are real (a compile), else they stay private to the run
+    /// (where the machine has namespaces).
+    pub fn in_dir(mut self, dir: PathBuf, writable: bool) -> Self {
+        self.dir = Some((dir, writable));
+        self
     }
 
     /// The program as given on the command line.
@@ -303,13 +389,50 @@ pub fn shell_quote(word: &str) -> String {
 
 impl Contestant for ProcessContestant {
     fn run(&self, input: &[u8], limits: &RunLimits) -> Result<RunResult, RunError> {
+        let (dir, writable) = match &self.dir {
+            Some((d, w)) => (d.clone(), *w),
+            None => (
+                std::env::current_dir().map_err(|source| RunError::Spawn {
+                    program: self.program.clone(),
+                    source,
+                })?,
+                false,
+            ),
+        };
+        let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
+        let env = run_environment(&dir, &self.extra_env);
+        // Paths the program needs to reach: itself, files on its command line, PATH
+        // and the toolchains.
+        let mut needed =
+            vec![std::fs::canonicalize(&self.resolved).unwrap_or_else(|_| self.resolved.clone())];
+        for a in &self.args {
+            let p = dir.join(a);
+            if a.len() < 4096 && p.exists() {
+                needed.push(std::fs::canonicalize(&p).unwrap_or(p));
+            }
+        }
+        for (name, value) in &env {
+            if name == "PATH" {
+                needed.extend(std::env::split_paths(value).filter(|p| p.is_absolute()));
+            } else if TOOLCHAIN_ENV.contains(&name.as_str()) && value.starts_with('/') {
+                needed.push(PathBuf::from(value));
+            }
+        }
         let mut cmd = Command::new(&self.resolved);
         cmd.args(&self.args)
+            .env_clear()
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .current_dir(&dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        run_command(&mut cmd, &self.program, input, limits)
+        let place = Place {
+            cwd: &dir,
+            writable,
+            needed: &needed,
+        };
+        run_command(&mut cmd, &self.program, input, limits, &place)
     }
 
     fn describe(&self) -> String {
@@ -340,6 +463,47 @@ fn live() -> MutexGuard<'static, Vec<i32>> {
 /// How many process groups are running right now (0 between runs).
 pub fn live_process_groups() -> usize {
     live().len()
+}
+
+/// Temporary directories to remove when sgcheck is interrupted (their owners' drop
+/// never runs then).
+static TEMP_DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Registers a temporary directory to be removed on SIGINT/SIGTERM/SIGHUP.
+pub fn remove_on_interrupt(dir: &Path) {
+    TEMP_DIRS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .push(dir.to_path_buf());
+}
+
+/// Forgets a directory registered with [`remove_on_interrupt`] (its owner removes it).
+pub fn forget_on_interrupt(dir: &Path) {
+    TEMP_DIRS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .retain(|d| d != dir);
+}
+
+/// Waits (up to `limit`) until sgcheck has no living descendant (zombies aside).
+fn wait_descendants_gone(limit: Duration) {
+    let me = std::process::id() as i32;
+    let end = Instant::now() + limit;
+    while Instant::now() < end {
+        let alive = sandbox::descendants(me, 4096).into_iter().any(|p| {
+            std::fs::read_to_string(format!("/proc/{p}/stat"))
+                .ok()
+                .and_then(|s| {
+                    s.rsplit_once(')')
+                        .map(|(_, r)| r.trim_start().starts_with('Z'))
+                })
+                .is_some_and(|zombie| !zombie)
+        });
+        if !alive {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 extern "C" fn on_signal(sig: libc::c_int) {
@@ -373,7 +537,7 @@ fn watch_signals(fd: i32) {
     // A namespace's supervisor is in the group: killing it ends the namespace. The
     // fallback supervisor must live to kill what left the group: SIGTERM asks it to.
     let sig = match sandbox::containment() {
-        sandbox::Containment::PidNamespace => libc::SIGKILL,
+        sandbox::Containment::Namespaces => libc::SIGKILL,
         sandbox::Containment::Subreaper => libc::SIGTERM,
     };
     for &pg in groups.iter() {
@@ -381,6 +545,15 @@ fn watch_signals(fd: i32) {
         unsafe {
             libc::killpg(pg, sig);
         }
+    }
+    // Then the temporary directories (builds), once nothing writes into them.
+    wait_descendants_gone(Duration::from_secs(3));
+    for d in TEMP_DIRS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .iter()
+    {
+        let _ = std::fs::remove_dir_all(d);
     }
     let name = signal_name(i32::from(b)).unwrap_or("signal");
     let _ = writeln!(
@@ -560,14 +733,38 @@ const PIPE_GRACE: Duration = Duration::from_millis(500);
 /// How long a supervisor has to clean up after a stop request before it is killed.
 const STOP_GRACE: Duration = Duration::from_secs(1);
 
-/// Spawns `cmd` (already set up with piped stdio and its own process group) contained
-/// (see [`crate::audit::sandbox`]), feeds it `input`, and waits for it within
-/// `limits`. When it returns, every process of the run is gone.
+/// Where a run happens: its working directory and the paths it needs.
+pub struct Place<'a> {
+    /// The working directory (absolute; the command's `current_dir`).
+    pub cwd: &'a Path,
+    /// Whether writes there are real (a compile) rather than private to the run.
+    pub writable: bool,
+    /// Paths the program needs to reach: its executable, files on its command line,
+    /// `PATH` and the toolchains.
+    pub needed: &'a [PathBuf],
+}
+
+/// Returns a network namespace to the pool when the run is over.
+struct SlotGuard(Option<sandbox::NetSlot>);
+
+impl Drop for SlotGuard {
+    fn drop(&mut self) {
+        if let Some(s) = self.0.take() {
+            sandbox::put_net_slot(s);
+        }
+    }
+}
+
+/// Spawns `cmd` (already set up with piped stdio, its own process group, its
+/// environment and working directory) contained (see [`crate::audit::sandbox`]),
+/// feeds it `input`, and waits for it within `limits`. When it returns, every process
+/// of the run is gone.
 pub fn run_command(
     cmd: &mut Command,
     program: &str,
     input: &[u8],
     limits: &RunLimits,
+    place: &Place<'_>,
 ) -> Result<RunResult, RunError> {
     let spawn_error = |source: io::Error| RunError::Spawn {
         program: program.to_string(),
@@ -575,11 +772,42 @@ pub fn run_command(
     };
     let mode = sandbox::containment();
     let mut report = sandbox::ReportPipe::new().map_err(spawn_error)?;
+    let root = rustix::process::geteuid().is_root();
+    let namespaces = mode == sandbox::Containment::Namespaces;
+    let run_as = (namespaces && root).then_some(sandbox::RUN_UID);
+    let slot = SlotGuard(if namespaces {
+        sandbox::take_net_slot()
+    } else {
+        None
+    });
+    let fs = if namespaces {
+        let plan = sandbox::FsPlan::new(&sandbox::FsRequest {
+            cwd: place.cwd,
+            writable_cwd: place.writable,
+            needed: place.needed,
+            // Everything a run writes into its files holds memory: the memory limit
+            // bounds it (and each file is bounded by the file limit).
+            size: limits.memory_limit.max(limits.file_limit),
+            drop_uid: run_as.is_some(),
+        });
+        Some(plan.ok_or_else(|| {
+            spawn_error(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a path of the run holds a NUL byte",
+            ))
+        })?)
+    } else {
+        None
+    };
     let plan = sandbox::ChildPlan {
         mode,
         report_fd: report.write_fd(),
         parent: std::process::id() as i32,
         stack: limits.stack_limit,
+        file_limit: Some(limits.file_limit),
+        run_as,
+        net: slot.0.as_ref().map(sandbox::NetSlot::raw),
+        fs,
     };
     // SAFETY: child_setup makes only async-signal-safe calls.
     unsafe {
@@ -602,7 +830,7 @@ pub fn run_command(
     // The supervisor: the child itself, or (namespace) its only child.
     let supervisor = match mode {
         sandbox::Containment::Subreaper => pid,
-        sandbox::Containment::PidNamespace => sandbox::children(pid).first().copied().unwrap_or(-1),
+        sandbox::Containment::Namespaces => sandbox::children(pid).first().copied().unwrap_or(-1),
     };
     let supervisor_fd = (supervisor > 0)
         .then(|| sandbox::pidfd_open(supervisor))
@@ -737,8 +965,8 @@ fn end_run(
     pidfd: Option<&OwnedFd>,
 ) {
     match (mode, supervisor) {
-        (sandbox::Containment::PidNamespace, Some(fd)) => {
-            sandbox::pidfd_kill(fd, libc::SIGKILL);
+        (sandbox::Containment::Namespaces, Some(fd)) => {
+            sandbox::pidfd_kill(fd, rustix::process::Signal::KILL);
         }
         (sandbox::Containment::Subreaper, _) => {
             // SAFETY: plain syscall on our unreaped child.
