@@ -126,6 +126,17 @@ fn audit(exe: &Path, mode: Option<&str>, extra: &[&str]) -> (Output, serde_json:
             String::from_utf8_lossy(&out.stderr)
         )
     });
+    // The report names the mode the runs were contained in: the fallback when it is
+    // forced, namespaces as root where the kernel has them (this test's machines).
+    let forced = mode == Some("subreaper")
+        || std::env::var("SGCHECK_CONTAINMENT").is_ok_and(|v| v == "subreaper");
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    if forced {
+        assert_eq!(json["containment"], "subreaper", "{json}");
+    } else if root {
+        assert_eq!(json["containment"], "namespaces", "{json}");
+    }
     (out, json)
 }
 
