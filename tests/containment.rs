@@ -119,7 +119,7 @@ fn audit(exe: &Path, mode: Option<&str>, extra: &[&str]) -> (Output, serde_json:
         cmd.env("SGCHECK_CONTAINMENT", m);
     }
     let out = cmd.output().unwrap();
-    let json = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!(
             "no JSON report ({e}): {}\n{}",
             String::from_utf8_lossy(&out.stdout),
