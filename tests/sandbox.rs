@@ -690,3 +690,41 @@ fn sigint_sigterm_and_sighup_during_a_compile_exit_130_and_leave_nothing() {
         );
     }
 }
+
+#[test]
+fn the_report_names_how_memory_is_limited() {
+    if !have("gcc") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    compile(
+        dir.path(),
+        "hog512",
+        r#"int main(void) { solve();
+            size_t n = (size_t)512 << 20; volatile char *p = malloc(n);
+            if (!p) return 4;
+            for (size_t i = 0; i < n; i += 4096) p[i] = 1;
+            return 0; }"#,
+    );
+    for cgroup in [None, Some("off")] {
+        let mut cmd = Command::new(SGCHECK);
+        cmd.args(["audit", "p2197", "--json", "--seed", "1", "--cases", "5"])
+            .args(["--time", "20", "--memory-limit", "64M", "--", "./hog512"])
+            .current_dir(dir.path());
+        if let Some(v) = cgroup {
+            cmd.env("SGCHECK_CGROUP", v);
+        }
+        let out = cmd.output().unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["verdict"], "memory-limit", "{json}");
+        // SAFETY: geteuid has no preconditions.
+        let root = unsafe { libc::geteuid() } == 0;
+        let v1 = Path::new("/sys/fs/cgroup/memory/memory.limit_in_bytes").exists();
+        match cgroup {
+            Some(_) => assert_eq!(json["memory_enforcement"], "polling", "{json}"),
+            None if root && v1 => assert_eq!(json["memory_enforcement"], "cgroup-v1", "{json}"),
+            None => eprintln!("memory limit enforced by {}", json["memory_enforcement"]),
+        }
+        assert_none_left("hog512");
+    }
+}

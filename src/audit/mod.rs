@@ -366,6 +366,9 @@ pub struct Report {
     /// How the runs were contained (`namespaces` or `subreaper`, see
     /// [`sandbox::Containment`]); `null` for an in-process contestant.
     pub containment: Option<String>,
+    /// How the memory limit was enforced (`cgroup-v1`, `cgroup-v2` or `polling`, see
+    /// [`sandbox::MemoryEnforcement`]); `null` for an in-process contestant.
+    pub memory_enforcement: Option<String>,
 }
 
 /// How a source file was built for the audit.
@@ -961,6 +964,7 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
         batched: opts.batch && p.max_cases() > 1,
         build: None,
         containment: None,
+        memory_enforcement: None,
     })
 }
 

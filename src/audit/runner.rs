@@ -555,6 +555,7 @@ fn watch_signals(fd: i32) {
     {
         let _ = std::fs::remove_dir_all(d);
     }
+    sandbox::remove_own_cgroups();
     let name = signal_name(i32::from(b)).unwrap_or("signal");
     let _ = writeln!(
         io::stderr(),
@@ -799,6 +800,7 @@ pub fn run_command(
     } else {
         None
     };
+    let cgroup = sandbox::Cgroup::for_run().filter(|c| c.set_limit(limits.memory_limit));
     let plan = sandbox::ChildPlan {
         mode,
         report_fd: report.write_fd(),
@@ -808,6 +810,7 @@ pub fn run_command(
         run_as,
         net: slot.0.as_ref().map(sandbox::NetSlot::raw),
         fs,
+        cgroup_procs: cgroup.as_ref().map(sandbox::Cgroup::procs_fd),
     };
     // SAFETY: child_setup makes only async-signal-safe calls.
     unsafe {
@@ -922,6 +925,9 @@ pub fn run_command(
         }
     };
     let reported = report.take();
+    // The kernel's OOM killer ended a process of the run at the memory limit.
+    let oom_killed = cgroup.as_ref().is_some_and(|c| c.oom_kills() > 0);
+    drop(cgroup);
     let exit = match (reported, status) {
         (Some(r), _) => decode_status(r.status),
         (None, Some(s)) if stop.is_none() => match (s.code(), s.signal()) {
@@ -949,6 +955,7 @@ pub fn run_command(
         timed_out: stop == Some(Stop::Time),
         output_truncated,
         memory_exceeded: stop == Some(Stop::Memory)
+            || oom_killed
             || (peak_memory > limits.memory_limit && !output_truncated),
         process_limit_exceeded: stop == Some(Stop::Processes),
         peak_memory,

@@ -318,6 +318,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     };
     report.build = built.as_ref().map(|b| b.build.clone());
     report.containment = Some(audit::sandbox::containment().name().to_string());
+    report.memory_enforcement = Some(audit::sandbox::memory_enforcement().name().to_string());
     if let (Some(path), Some(at)) = (&args.input, report.reproduce.find(" -- ")) {
         let flag = format!(
             " --input {}",
@@ -484,6 +485,9 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
                 ));
             }
         }
+    }
+    if let (Some(c), Some(m)) = (&r.containment, &r.memory_enforcement) {
+        out.push_str(&format!("contained: {c}; memory limit: {m}\n"));
     }
     out.push_str(&format!("reproduce: {}\n", r.reproduce));
     out
