@@ -728,3 +728,59 @@ fn the_report_names_how_memory_is_limited() {
         assert_none_left("hog512");
     }
 }
+
+#[test]
+fn sigint_sigterm_and_sighup_during_a_search_exit_130_and_leave_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    // Reads its input, then holds each run for up to 40 s, with a child of its own.
+    let script = dir.path().join("slowsearch.sh");
+    std::fs::write(&script, "cat >/dev/null; sleep 40 & sleep 41; wait\n").unwrap();
+    for (sig, name) in [
+        (libc::SIGINT, "int"),
+        (libc::SIGTERM, "term"),
+        (libc::SIGHUP, "hup"),
+    ] {
+        let mut child = Command::new(SGCHECK)
+            .args([
+                "audit",
+                "p2197",
+                "--timeout",
+                "50",
+                "--time",
+                "100",
+                "--jobs",
+                "2",
+            ])
+            .arg("--")
+            .arg("sh")
+            .arg(&script)
+            .current_dir(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let until = Instant::now() + Duration::from_secs(20);
+        while marked("sleep 41").is_empty() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(!marked("sleep 41").is_empty(), "{name}: no run started");
+        // SAFETY: a signal to the child this test spawned.
+        unsafe {
+            libc::kill(child.id() as i32, sig);
+        }
+        let until = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if Instant::now() > until {
+                let _ = child.kill();
+                panic!("{name}: sgcheck did not exit");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert_eq!(status.code(), Some(130), "{name}");
+        assert_none_left("sleep 40");
+        assert_none_left("sleep 41");
+    }
+}

@@ -15,16 +15,17 @@
 //! When [`run_command`] returns, every process of the run is gone and reaped.
 
 use crate::audit::sandbox;
+use rustix::process::{Pid, Signal};
 use std::fmt;
 use std::io::{self, Read, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::OwnedFd;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex, MutexGuard, Once, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, Once, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How much of a program's standard error is kept for the report.
@@ -453,7 +454,7 @@ static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 /// Set once SIGINT/SIGTERM arrived: no new process may start.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// Write end of the self-pipe the signal handler writes to.
-static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
+static SIGNAL_PIPE: OnceLock<OwnedFd> = OnceLock::new();
 static INSTALL: Once = Once::new();
 
 fn live() -> MutexGuard<'static, Vec<i32>> {
@@ -507,44 +508,33 @@ fn wait_descendants_gone(limit: Duration) {
 }
 
 extern "C" fn on_signal(sig: libc::c_int) {
-    // Only async-signal-safe work here: one write to the self-pipe.
-    let fd = SIGNAL_PIPE.load(Ordering::Relaxed);
-    if fd >= 0 {
-        let b = sig as u8;
-        // SAFETY: write(2) is async-signal-safe; the buffer is a live local.
-        unsafe {
-            libc::write(fd, &b as *const u8 as *const libc::c_void, 1);
-        }
+    // Only async-signal-safe work here: an atomic load and one write to the self-pipe.
+    if let Some(fd) = SIGNAL_PIPE.get() {
+        let _ = rustix::io::write(fd, &[sig as u8]);
     }
 }
 
-fn watch_signals(fd: i32) {
-    let mut b = 0u8;
+fn watch_signals(fd: OwnedFd) {
+    let mut buf = [0u8; 1];
     loop {
-        // SAFETY: reading one byte into a live local from a pipe we own.
-        let r = unsafe { libc::read(fd, &mut b as *mut u8 as *mut libc::c_void, 1) };
-        if r == 1 {
-            break;
+        match rustix::io::read(&fd, &mut buf) {
+            Ok(1) => break,
+            Err(rustix::io::Errno::INTR) => continue,
+            _ => return,
         }
-        if r < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
-            continue;
-        }
-        return;
     }
+    let b = buf[0];
     INTERRUPTED.store(true, Ordering::SeqCst);
     // Holding the lock until exit: no run can start or deregister meanwhile.
     let groups = live();
     // A namespace's supervisor is in the group: killing it ends the namespace. The
     // fallback supervisor must live to kill what left the group: SIGTERM asks it to.
     let sig = match sandbox::containment() {
-        sandbox::Containment::Namespaces => libc::SIGKILL,
-        sandbox::Containment::Subreaper => libc::SIGTERM,
+        sandbox::Containment::Namespaces => Signal::KILL,
+        sandbox::Containment::Subreaper => Signal::TERM,
     };
     for &pg in groups.iter() {
-        // SAFETY: plain syscall; a stale group id only yields ESRCH.
-        unsafe {
-            libc::killpg(pg, sig);
-        }
+        kill_group(pg, sig);
     }
     // Then the temporary directories (builds), once nothing writes into them.
     wait_descendants_gone(Duration::from_secs(3));
@@ -574,20 +564,17 @@ pub fn install_interrupt_handler() -> Result<(), RunError> {
 }
 
 fn install() -> Result<(), RunError> {
-    let mut fds = [0i32; 2];
-    // SAFETY: pipe2 fills the two-element array.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(RunError::Signal(io::Error::last_os_error()));
-    }
-    SIGNAL_PIPE.store(fds[1], Ordering::SeqCst);
-    let read_fd = fds[0];
+    let (read_fd, write_fd) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)
+        .map_err(|e| RunError::Signal(e.into()))?;
+    let _ = SIGNAL_PIPE.set(write_fd);
     std::thread::Builder::new()
         .name("sgcheck-signals".into())
         .spawn(move || watch_signals(read_fd))
         .map_err(RunError::Signal)?;
     for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: a zeroed sigaction with an extern "C" handler, an empty mask and
-        // SA_RESTART is a valid argument to sigaction(2).
+        // SA_RESTART is a valid argument to sigaction(2); neither rustix nor std wraps
+        // sigaction.
         let rc = unsafe {
             let mut sa: libc::sigaction = std::mem::zeroed();
             sa.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
@@ -607,17 +594,24 @@ fn install() -> Result<(), RunError> {
 
 /// Whether `pid` has exited, without reaping it (`WNOWAIT`).
 fn has_exited(pid: i32) -> bool {
-    // SAFETY: siginfo_t is plain data; waitid fills it.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        let r = libc::waitid(
-            libc::P_PID,
-            pid as libc::id_t,
-            &mut info,
-            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-        );
+    use rustix::process::{waitid, WaitId, WaitIdOptions};
+    let Some(p) = Pid::from_raw(pid) else {
+        return true;
+    };
+    match waitid(
+        WaitId::Pid(p),
+        WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT,
+    ) {
+        Ok(status) => status.is_some(),
         // An error (ECHILD) means there is nothing left to wait for.
-        r != 0 || info.si_pid() != 0
+        Err(_) => true,
+    }
+}
+
+/// SIGKILLs or SIGTERMs a process group; a stale group id only yields ESRCH.
+fn kill_group(pgid: i32, sig: Signal) {
+    if let Some(p) = Pid::from_raw(pgid) {
+        let _ = rustix::process::kill_process_group(p, sig);
     }
 }
 
@@ -635,7 +629,7 @@ fn wait_exit(pid: i32, pidfd: Option<&OwnedFd>, limit: Duration) -> bool {
         }
         let wait = (end - now).min(Duration::from_millis(20));
         match pidfd {
-            Some(fd) => poll_readable(fd.as_raw_fd(), wait.min(Duration::from_millis(20))),
+            Some(fd) => poll_readable(fd, wait.min(Duration::from_millis(20))),
             None => {
                 std::thread::sleep(step.min(wait));
                 step = (step * 2).min(Duration::from_millis(5));
@@ -645,17 +639,14 @@ fn wait_exit(pid: i32, pidfd: Option<&OwnedFd>, limit: Duration) -> bool {
 }
 
 /// Polls one descriptor for readability (a pidfd: the process exited).
-fn poll_readable(fd: i32, wait: Duration) {
-    let ms = wait.as_millis().clamp(1, 1000) as i32;
-    let mut pfd = libc::pollfd {
-        fd,
-        events: libc::POLLIN,
-        revents: 0,
+fn poll_readable(fd: &OwnedFd, wait: Duration) {
+    use rustix::event::{poll, PollFd, PollFlags, Timespec};
+    let wait = wait.clamp(Duration::from_millis(1), Duration::from_secs(1));
+    let t = Timespec {
+        tv_sec: wait.as_secs() as _,
+        tv_nsec: wait.subsec_nanos() as _,
     };
-    // SAFETY: one valid pollfd.
-    unsafe {
-        libc::poll(&mut pfd, 1, ms);
-    }
+    let _ = poll(&mut [PollFd::new(fd, PollFlags::IN)], Some(&t));
 }
 
 /// A pipe being drained into a buffer that never holds more than `keep` bytes (and is
@@ -892,7 +883,7 @@ pub fn run_command(
         }
         let wait = (deadline - now).min(next_sample.saturating_duration_since(now));
         match &pidfd {
-            Some(fd) => poll_readable(fd.as_raw_fd(), wait.max(Duration::from_millis(1))),
+            Some(fd) => poll_readable(fd, wait.max(Duration::from_millis(1))),
             None => {
                 std::thread::sleep(wait.clamp(Duration::from_micros(50), Duration::from_millis(2)))
             }
@@ -906,16 +897,12 @@ pub fn run_command(
     // cleans up before it exits); a child that does not exit is killed with its group.
     if !wait_exit(pid, pidfd.as_ref(), STOP_GRACE) {
         end_run(mode, pid, supervisor_fd.as_ref(), pidfd.as_ref());
-        // SAFETY: plain syscall; the child is unreaped, so its group id is ours.
-        unsafe {
-            libc::killpg(pid, libc::SIGKILL);
-        }
+        // The child is unreaped, so its group id is ours.
+        kill_group(pid, Signal::KILL);
     }
     // Stragglers in the group (never more than the relay and the supervisor).
-    // SAFETY: plain syscall; the child is unreaped, so its group id is ours.
-    unsafe {
-        libc::killpg(pid, libc::SIGKILL);
-    }
+    // The child is unreaped, so its group id is ours.
+    kill_group(pid, Signal::KILL);
     live().retain(|&g| g != pid);
     let status = loop {
         match child.wait() {
@@ -976,9 +963,9 @@ fn end_run(
             sandbox::pidfd_kill(fd, rustix::process::Signal::KILL);
         }
         (sandbox::Containment::Subreaper, _) => {
-            // SAFETY: plain syscall on our unreaped child.
-            unsafe {
-                libc::kill(pid, libc::SIGTERM);
+            // Our unreaped child: the pid is its own.
+            if let Some(p) = Pid::from_raw(pid) {
+                let _ = rustix::process::kill_process(p, Signal::TERM);
             }
             if wait_exit(pid, pidfd, STOP_GRACE) {
                 return;
@@ -987,10 +974,8 @@ fn end_run(
         _ => {}
     }
     // No supervisor to ask (it is gone, or does not answer): the whole group.
-    // SAFETY: plain syscall; the child is unreaped, so its group id is ours.
-    unsafe {
-        libc::killpg(pid, libc::SIGKILL);
-    }
+    // The child is unreaped, so its group id is ours.
+    kill_group(pid, Signal::KILL);
 }
 
 /// A wait status as [`Exit`].
