@@ -2,7 +2,9 @@
 //! the in-process fakes [`FnContestant`] and [`RawFnContestant`] used by the tests.
 //!
 //! A real run is contained (see [`crate::audit::sandbox`]): a supervisor per run
-//! (process 1 of a PID namespace where the kernel allows it, else a child subreaper)
+//! (process 1 of fresh PID, mount and IPC namespaces where the kernel allows it, with
+//! a private file system, no network, a cleared environment and the uid `nobody`; else
+//! a child subreaper)
 //! makes sure that nothing the program starts outlives the run, whatever it does
 //! (`setsid`, `setpgid`, double forks, fork storms), and that a SIGKILL of sgcheck
 //! takes the run with it. Standard input is written from its own thread and standard
