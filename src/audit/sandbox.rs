@@ -931,38 +931,37 @@ fn errno() -> i32 {
 
 /// SIGKILLs every child of the calling (single-threaded) process, read from
 /// `/proc/thread-self/children`. Async-signal-safe.
-unsafe fn kill_children() {
-    let path = b"/proc/thread-self/children\0";
-    let fd = libc::open(
-        path.as_ptr() as *const libc::c_char,
-        libc::O_RDONLY | libc::O_CLOEXEC,
-    );
-    if fd < 0 {
+fn kill_children() {
+    let Ok(fd) = rustix::fs::open(
+        c"/proc/thread-self/children",
+        rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
+        Mode::empty(),
+    ) else {
         return;
-    }
+    };
+    let kill = |pid: i32| {
+        if let Some(p) = rustix::process::Pid::from_raw(pid) {
+            let _ = rustix::process::kill_process(p, Signal::KILL);
+        }
+    };
     let mut buf = [0u8; 4096];
     let mut pid: i32 = 0;
     let mut in_number = false;
-    loop {
-        let n = libc::read(fd, buf.as_mut_ptr() as *mut libc::c_void, buf.len());
-        if n <= 0 {
-            break;
-        }
-        for &b in &buf[..n as usize] {
+    while let Ok(n @ 1..) = rustix::io::read(&fd, &mut buf) {
+        for &b in &buf[..n] {
             if b.is_ascii_digit() {
                 pid = pid.saturating_mul(10).saturating_add(i32::from(b - b'0'));
                 in_number = true;
             } else if in_number {
-                libc::kill(pid, libc::SIGKILL);
+                kill(pid);
                 pid = 0;
                 in_number = false;
             }
         }
     }
     if in_number && pid > 0 {
-        libc::kill(pid, libc::SIGKILL);
+        kill(pid);
     }
-    libc::close(fd);
 }
 
 // ---------------------------------------------------------------------------------
