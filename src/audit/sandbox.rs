@@ -869,6 +869,11 @@ fn program_setup(plan: &ChildPlan) -> io::Result<()> {
 
 /// Forks the program (returns `Ok` in it), then waits for it, reaping orphans, and
 /// reports.
+///
+/// # Safety
+/// Only in the supervisor made by [`child_setup`]: a single-threaded fork of sgcheck
+/// between `fork` and `exec`, where only async-signal-safe calls may be made (fork,
+/// wait4 and write through the plan's descriptors are).
 unsafe fn supervise(plan: &ChildPlan) -> io::Result<()> {
     let me = libc::getpid();
     let program = libc::fork();
