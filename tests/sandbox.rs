@@ -784,3 +784,25 @@ fn sigint_sigterm_and_sighup_during_a_search_exit_130_and_leave_nothing() {
         assert_none_left("sleep 41");
     }
 }
+
+#[test]
+fn a_program_under_tmp_runs_from_any_working_directory() {
+    if !have("gcc") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let exe = compile(
+        dir.path(),
+        "anywhere",
+        "int main(void) { solve(); return 0; }",
+    );
+    let exe = exe.to_str().unwrap();
+    // The root, /tmp itself, and a directory outside /tmp: the program is bound at its
+    // own path in each run's fresh /tmp.
+    for cwd in ["/", "/tmp", env!("CARGO_MANIFEST_DIR")] {
+        let (out, json) = audit(Path::new(cwd), &["--cases", "20", "--time", "20"], &[exe]);
+        assert_eq!(json["verdict"], "ok", "{cwd}: {json}");
+        assert_eq!(out.status.code(), Some(0), "{cwd}");
+    }
+    assert_none_left("anywhere");
+}

@@ -349,6 +349,9 @@ impl FsPlan {
                 Some(t)
             }
             None if under_shm(cwd) => None,
+            // The root itself: a mount over it would not be seen (the process's root
+            // stays the one below); it stays read-only.
+            None if cwd.parent().is_none() => None,
             None => Some(cwd.to_path_buf()),
         };
         let cwd_mount = match (&cwd_target, req.writable_cwd) {
@@ -382,7 +385,10 @@ impl FsPlan {
                 continue;
             };
             if let Some(rel) = under_tmp(p) {
-                if p.starts_with(cwd) || cwd.starts_with(p) {
+                // Inside a working directory under /tmp: seen through its mount. An
+                // ancestor of it: not bound, or it would hide that mount.
+                let covered = under_tmp(cwd).is_some() && p.starts_with(cwd);
+                if covered || cwd.starts_with(p) {
                     continue;
                 }
                 let t = in_stage(&rel);
