@@ -119,13 +119,24 @@ fn audit(exe: &Path, mode: Option<&str>, extra: &[&str]) -> (Output, serde_json:
         cmd.env("SGCHECK_CONTAINMENT", m);
     }
     let out = cmd.output().unwrap();
-    let json = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!(
             "no JSON report ({e}): {}\n{}",
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         )
     });
+    // The report names the mode the runs were contained in: the fallback when it is
+    // forced, namespaces as root where the kernel has them (this test's machines).
+    let forced = mode == Some("subreaper")
+        || std::env::var("SGCHECK_CONTAINMENT").is_ok_and(|v| v == "subreaper");
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    if forced {
+        assert_eq!(json["containment"], "subreaper", "{json}");
+    } else if root {
+        assert_eq!(json["containment"], "namespaces", "{json}");
+    }
     (out, json)
 }
 

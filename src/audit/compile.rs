@@ -25,11 +25,49 @@
 //! memory limit (resident memory, never address space) by [`SANITIZE_MEMORY_FACTOR`].
 //! A compile error is a usage error ([`BuildError::Compile`], exit 2 in the CLI) with
 //! the compiler's message.
+//!
+//! The compiler runs contained as the programs do ([`crate::audit::sandbox`]): a
+//! cleared environment, no network, its own `/tmp`, everything read-only but the build
+//! directory (where the source is copied first), as `nobody` where sgcheck is root
+//! with namespaces, and within [`BuildLimits`]: a time limit (`--compile-time`), a
+//! memory limit (`--compile-memory`), a file size limit, and a bounded capture of its
+//! messages (the first [`STDERR_KEEP`] bytes of standard error; the rest is read and
+//! dropped). A compile that passes a limit is [`BuildError::Limit`].
 
-use super::runner::{shell_quote, Contestant, ProcessContestant, RunError, RunLimits, RunResult};
+use super::runner::{
+    self, format_size, shell_quote, Contestant, ProcessContestant, RunError, RunLimits, RunResult,
+    STDERR_KEEP,
+};
 use super::Build;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::time::Duration;
+
+/// Default time limit of a compile (`--compile-time`): 30 s.
+pub const DEFAULT_COMPILE_TIME: Duration = Duration::from_secs(30);
+/// Default memory limit of a compile (`--compile-memory`): 1 GiB, resident memory of
+/// the compiler's processes together.
+pub const DEFAULT_COMPILE_MEMORY: u64 = 1 << 30;
+
+/// The limits of a compile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildLimits {
+    /// Wall time of the whole compile.
+    pub time: Duration,
+    /// Resident memory of the compiler's processes together.
+    pub memory: u64,
+    /// Variables added to the compiler's and the program's cleared environment.
+    pub env: Vec<(String, Option<String>)>,
+}
+
+impl Default for BuildLimits {
+    fn default() -> Self {
+        BuildLimits {
+            time: DEFAULT_COMPILE_TIME,
+            memory: DEFAULT_COMPILE_MEMORY,
+            env: Vec::new(),
+        }
+    }
+}
 
 /// How much longer a sanitized program may run than `--timeout` says.
 pub const SANITIZE_TIME_FACTOR: u32 = 3;
@@ -97,6 +135,18 @@ pub enum BuildError {
         /// What the OS said.
         error: std::io::Error,
     },
+    /// The compile passed a limit (time, memory, output, processes).
+    #[error("{source_file}: the compile was stopped: {what}\n$ {command}\n{message}")]
+    Limit {
+        /// The source file.
+        source_file: String,
+        /// The command that was stopped.
+        command: String,
+        /// Which limit.
+        what: String,
+        /// The start of the compiler's message.
+        message: String,
+    },
     /// The compiler rejected the source.
     #[error("{source_file} does not compile:\n$ {command}\n{message}")]
     Compile {
@@ -118,10 +168,43 @@ pub enum BuildError {
     Run(#[from] RunError),
 }
 
+/// A temporary build directory, removed when dropped, and by the interrupt handler
+/// when sgcheck is interrupted first.
+struct BuildDir(tempfile::TempDir);
+
+impl BuildDir {
+    fn new() -> std::io::Result<BuildDir> {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::Builder::new()
+            .prefix("sgcheck-build-")
+            .tempdir()?;
+        runner::remove_on_interrupt(dir.path());
+        // The compiler and the program may run as another uid (see the module docs).
+        std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))?;
+        if super::sandbox::containment() == super::sandbox::Containment::Namespaces
+            && rustix::process::geteuid().is_root()
+        {
+            let id = super::sandbox::RUN_UID;
+            std::os::unix::fs::chown(dir.path(), Some(id), Some(id))?;
+        }
+        Ok(BuildDir(dir))
+    }
+
+    fn path(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl Drop for BuildDir {
+    fn drop(&mut self) {
+        runner::forget_on_interrupt(self.0.path());
+    }
+}
+
 /// A program built from source, ready to audit. Its temporary directory is removed
 /// when it is dropped.
 pub struct Built {
-    _dir: tempfile::TempDir,
+    _dir: BuildDir,
     program: ProcessContestant,
     describe: String,
     /// How it was built, for the report.
@@ -174,31 +257,100 @@ fn quote_all(words: &[String]) -> String {
         .join(" ")
 }
 
-/// Runs a build command; its message when it fails.
-fn run_tool(cmd: &[String], shown: &[String], source_file: &str) -> Result<(), BuildError> {
-    let out = Command::new(&cmd[0])
-        .args(&cmd[1..])
-        .output()
-        .map_err(|error| BuildError::NoTool {
-            tool: cmd[0].clone(),
+/// Standard output a compiler may write before it is stopped (its messages go to
+/// standard error, of which the first [`STDERR_KEEP`] bytes are kept).
+const COMPILE_OUTPUT_LIMIT: usize = 1 << 20;
+
+/// Runs a build command contained in `dir`; its message when it fails.
+fn run_tool(
+    cmd: &[String],
+    shown: &[String],
+    source_file: &str,
+    dir: &Path,
+    limits: &BuildLimits,
+) -> Result<(), BuildError> {
+    let no_tool = |error: std::io::Error| BuildError::NoTool {
+        tool: cmd[0].clone(),
+        source_file: source_file.to_string(),
+        error,
+    };
+    let mut env = limits.env.clone();
+    if super::sandbox::containment() == super::sandbox::Containment::Subreaper {
+        // No private /tmp here: the compiler's temporary files go where they are
+        // removed with the build.
+        env.push(("TMPDIR".into(), Some(dir.display().to_string())));
+    }
+    let tool = match ProcessContestant::new(&cmd[0], cmd[1..].to_vec()) {
+        Ok(t) => t.with_env(env).in_dir(dir.to_path_buf(), true),
+        Err(RunError::NotFound(_)) => {
+            return Err(no_tool(std::io::ErrorKind::NotFound.into()));
+        }
+        Err(e) => return Err(no_tool(std::io::Error::other(e.to_string()))),
+    };
+    let run_limits = RunLimits {
+        timeout: limits.time,
+        output_limit: COMPILE_OUTPUT_LIMIT,
+        memory_limit: limits.memory,
+        stack_limit: None,
+        process_limit: runner::DEFAULT_PROCESS_LIMIT,
+        file_limit: 1 << 30,
+    };
+    let r = tool.run(b"", &run_limits)?;
+    let mut message = String::from_utf8_lossy(&r.stderr).into_owned();
+    message.push_str(&String::from_utf8_lossy(&r.stdout));
+    if r.stderr.len() >= STDERR_KEEP {
+        message.push_str("\n[... the rest of the compiler's messages dropped]");
+    }
+    let command = quote_all(if shown.is_empty() { cmd } else { shown });
+    let what = if r.timed_out {
+        Some(format!(
+            "still running after {:.1} s (--compile-time)",
+            limits.time.as_secs_f64()
+        ))
+    } else if r.memory_exceeded {
+        Some(format!(
+            "more than {} of memory (--compile-memory)",
+            format_size(limits.memory)
+        ))
+    } else if r.output_truncated {
+        Some(format!(
+            "more than {} on standard output",
+            format_size(COMPILE_OUTPUT_LIMIT as u64)
+        ))
+    } else if r.process_limit_exceeded {
+        Some(format!(
+            "more than {} processes at once",
+            runner::DEFAULT_PROCESS_LIMIT
+        ))
+    } else {
+        None
+    };
+    if let Some(what) = what {
+        return Err(BuildError::Limit {
             source_file: source_file.to_string(),
-            error,
-        })?;
-    if out.status.success() {
+            command,
+            what,
+            message: message.trim_end().to_string(),
+        });
+    }
+    if r.exit.success() {
         return Ok(());
     }
-    let mut message = String::from_utf8_lossy(&out.stderr).into_owned();
-    message.push_str(&String::from_utf8_lossy(&out.stdout));
     Err(BuildError::Compile {
         source_file: source_file.to_string(),
-        command: quote_all(if shown.is_empty() { cmd } else { shown }),
+        command,
         message: message.trim_end().to_string(),
     })
 }
 
-/// Builds `source` (its language from the extension) into a temporary directory;
-/// `args` are passed to the program on every run.
-pub fn build(source: &Path, args: Vec<String>, sanitize: bool) -> Result<Built, BuildError> {
+/// Builds `source` (its language from the extension) into a temporary directory,
+/// contained and within `limits`; `args` are passed to the program on every run.
+pub fn build(
+    source: &Path,
+    args: Vec<String>,
+    sanitize: bool,
+    limits: &BuildLimits,
+) -> Result<Built, BuildError> {
     let shown = source.display().to_string();
     let lang = Language::of(source).ok_or_else(|| BuildError::NotFound(shown.clone()))?;
     if !source.is_file() {
@@ -207,17 +359,24 @@ pub fn build(source: &Path, args: Vec<String>, sanitize: bool) -> Result<Built, 
     if sanitize && !lang.can_sanitize() {
         return Err(BuildError::NoSanitizer(lang.name()));
     }
-    let src = std::fs::canonicalize(source).map_err(|_| BuildError::NotFound(shown.clone()))?;
-    let dir = tempfile::Builder::new()
-        .prefix("sgcheck-build-")
-        .tempdir()
-        .map_err(BuildError::TempDir)?;
+    let dir = BuildDir::new().map_err(BuildError::TempDir)?;
     let stem = source
         .file_stem()
         .and_then(|s| s.to_str())
-        .filter(|s| !s.is_empty())
+        .filter(|s| !s.is_empty() && !s.starts_with('-'))
         .unwrap_or("prog")
         .to_string();
+    // The source is copied into the build directory: the compiler sees nothing else
+    // of the caller's files.
+    let file_name = match source.file_name().and_then(|n| n.to_str()) {
+        Some(n) if !n.starts_with('-') && n != stem => n.to_string(),
+        _ => format!(
+            "prog.{}",
+            source.extension().and_then(|e| e.to_str()).unwrap_or("src")
+        ),
+    };
+    let src = dir.path().join(&file_name);
+    std::fs::copy(source, &src).map_err(|_| BuildError::NotFound(shown.clone()))?;
     let exe: PathBuf = dir.path().join(&stem);
     let s = |x: &str| x.to_string();
     let path = |p: &Path| p.display().to_string();
@@ -294,6 +453,7 @@ pub fn build(source: &Path, args: Vec<String>, sanitize: bool) -> Result<Built, 
             Language::Java => {
                 let cmd = vec![
                     s("javac"),
+                    s("-J-XX:-UsePerfData"),
                     s("-encoding"),
                     s("UTF-8"),
                     s("-d"),
@@ -320,10 +480,12 @@ pub fn build(source: &Path, args: Vec<String>, sanitize: bool) -> Result<Built, 
                 )
             }
         };
-    run_tool(&cmd, &shown_cmd, &shown)?;
+    run_tool(&cmd, &shown_cmd, &shown, dir.path(), limits)?;
     let mut all_args = prog_args;
     all_args.extend(args.iter().cloned());
-    let program = ProcessContestant::new(&program.display().to_string(), all_args)?;
+    let program = ProcessContestant::new(&program.display().to_string(), all_args)?
+        .with_env(limits.env.clone())
+        .in_dir(dir.path().to_path_buf(), false);
     let mut describe = vec![shown.clone()];
     describe.extend(args);
     Ok(Built {

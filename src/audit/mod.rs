@@ -227,6 +227,11 @@ pub(crate) fn judge(
     } else if !r.exit.success() {
         let detail = match sanitizer_message(&r.stderr) {
             Some(m) => format!("{}: {m}", r.exit),
+            None if r.exit == Exit::Signal(libc::SIGXFSZ) => format!(
+                "{}: wrote a file past the file size limit (--file-limit {})",
+                r.exit,
+                runner::format_size(limits.file_limit)
+            ),
             None => r.exit.to_string(),
         };
         (Verdict::RuntimeError, detail, None)
@@ -358,6 +363,12 @@ pub struct Report {
     pub batched: bool,
     /// How the program was built, when it was given as a source file.
     pub build: Option<Build>,
+    /// How the runs were contained (`namespaces` or `subreaper`, see
+    /// [`sandbox::Containment`]); `null` for an in-process contestant.
+    pub containment: Option<String>,
+    /// How the memory limit was enforced (`cgroup-v1`, `cgroup-v2` or `polling`, see
+    /// [`sandbox::MemoryEnforcement`]); `null` for an in-process contestant.
+    pub memory_enforcement: Option<String>,
 }
 
 /// How a source file was built for the audit.
@@ -952,6 +963,8 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
         jobs: opts.jobs.max(1),
         batched: opts.batch && p.max_cases() > 1,
         build: None,
+        containment: None,
+        memory_enforcement: None,
     })
 }
 

@@ -2,7 +2,9 @@
 //! the in-process fakes [`FnContestant`] and [`RawFnContestant`] used by the tests.
 //!
 //! A real run is contained (see [`crate::audit::sandbox`]): a supervisor per run
-//! (process 1 of a PID namespace where the kernel allows it, else a child subreaper)
+//! (process 1 of fresh PID, mount and IPC namespaces where the kernel allows it, with
+//! a private file system, no network, a cleared environment and the uid `nobody`; else
+//! a child subreaper)
 //! makes sure that nothing the program starts outlives the run, whatever it does
 //! (`setsid`, `setpgid`, double forks, fork storms), and that a SIGKILL of sgcheck
 //! takes the run with it. Standard input is written from its own thread and standard
@@ -15,16 +17,17 @@
 //! When [`run_command`] returns, every process of the run is gone and reaped.
 
 use crate::audit::sandbox;
+use rustix::process::{Pid, Signal};
 use std::fmt;
 use std::io::{self, Read, Write};
-use std::os::fd::{AsRawFd, OwnedFd};
+use std::os::fd::OwnedFd;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex, MutexGuard, Once, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, Once, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 /// How much of a program's standard error is kept for the report.
@@ -34,6 +37,8 @@ pub const STDERR_KEEP: usize = 64 * 1024;
 pub const DEFAULT_MEMORY_LIMIT: u64 = 256 << 20;
 /// Default limit on the processes of a run (the program included).
 pub const DEFAULT_PROCESS_LIMIT: usize = 64;
+/// Default size limit of one file the program writes (`RLIMIT_FSIZE`): 64 MiB.
+pub const DEFAULT_FILE_LIMIT: u64 = 64 << 20;
 
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +57,9 @@ pub struct RunLimits {
     /// Most processes running at once, the program included; the run is killed when
     /// it has more.
     pub process_limit: usize,
+    /// Largest file the program may write (`RLIMIT_FSIZE`, bytes): a write past it
+    /// fails, and the program gets SIGXFSZ.
+    pub file_limit: u64,
 }
 
 impl Default for RunLimits {
@@ -62,6 +70,7 @@ impl Default for RunLimits {
             memory_limit: DEFAULT_MEMORY_LIMIT,
             stack_limit: None,
             process_limit: DEFAULT_PROCESS_LIMIT,
+            file_limit: DEFAULT_FILE_LIMIT,
         }
     }
 }
@@ -205,6 +214,70 @@ pub struct ProcessContestant {
     program: String,
     resolved: PathBuf,
     args: Vec<String>,
+    /// Variables added to the cleared environment (`--env`): a value, or the
+    /// caller's value of that name.
+    extra_env: Vec<(String, Option<String>)>,
+    /// The working directory (the caller's when `None`), and whether the program may
+    /// write into it for real (a compile) rather than into a private layer.
+    dir: Option<(PathBuf, bool)>,
+}
+
+/// Variables that tell interpreters and compiler drivers where their toolchain is
+/// (rustup, pyenv, the JDK); passed through because `HOME` changes. None of them is
+/// a secret.
+pub const TOOLCHAIN_ENV: [&str; 6] = [
+    "RUSTUP_HOME",
+    "CARGO_HOME",
+    "RUSTUP_TOOLCHAIN",
+    "PYENV_ROOT",
+    "PYENV_VERSION",
+    "JAVA_HOME",
+];
+
+/// The environment of a run: sgcheck's own is cleared, and the program gets `PATH`
+/// (the caller's, or `/usr/local/bin:/usr/bin:/bin`), `HOME` set to its working
+/// directory, `LANG` (the caller's, when set), the toolchain locations of
+/// [`TOOLCHAIN_ENV`] (the caller's, or `~/.rustup`, `~/.cargo` and `~/.pyenv` when
+/// those exist), and the `extra` variables (`--env NAME=VALUE`, or `--env NAME` for
+/// the caller's value).
+pub fn run_environment(home: &Path, extra: &[(String, Option<String>)]) -> Vec<(String, String)> {
+    let mut env = vec![
+        (
+            "PATH".to_string(),
+            std::env::var("PATH").unwrap_or_else(|_| "/usr/local/bin:/usr/bin:/bin".into()),
+        ),
+        ("HOME".to_string(), home.display().to_string()),
+    ];
+    if let Ok(lang) = std::env::var("LANG") {
+        env.push(("LANG".into(), lang));
+    }
+    let caller_home = std::env::var_os("HOME").map(PathBuf::from);
+    for name in TOOLCHAIN_ENV {
+        let value = std::env::var(name).ok().or_else(|| {
+            let sub = match name {
+                "RUSTUP_HOME" => ".rustup",
+                "CARGO_HOME" => ".cargo",
+                "PYENV_ROOT" => ".pyenv",
+                _ => return None,
+            };
+            let p = caller_home.as_ref()?.join(sub);
+            p.is_dir().then(|| p.display().to_string())
+        });
+        if let Some(v) = value {
+            env.push((name.to_string(), v));
+        }
+    }
+    for (name, value) in extra {
+        let v = match value {
+            Some(v) => Some(v.clone()),
+            None => std::env::var(name).ok(),
+        };
+        if let Some(v) = v {
+            env.retain(|(n, _)| n != name);
+            env.push((name.clone(), v));
+        }
+    }
+    env
 }
 
 fn is_executable_file(path: &Path) -> bool {
@@ -258,7 +331,23 @@ impl ProcessContestant {
             program: program.to_string(),
             resolved,
             args,
+            extra_env: Vec::new(),
+            dir: None,
         })
+    }
+
+    /// Adds variables to the program's cleared environment (see [`run_environment`]).
+    pub fn with_env(mut self, extra: Vec<(String, Option<String>)>) -> Self {
+        self.extra_env = extra;
+        self
+    }
+
+    /// Runs the program in `dir` instead of the caller's directory; with `writable`,
+    /// its writes there are real (a compile), else they stay private to the run
+    /// (where the machine has namespaces).
+    pub fn in_dir(mut self, dir: PathBuf, writable: bool) -> Self {
+        self.dir = Some((dir, writable));
+        self
     }
 
     /// The program as given on the command line.
@@ -303,13 +392,50 @@ pub fn shell_quote(word: &str) -> String {
 
 impl Contestant for ProcessContestant {
     fn run(&self, input: &[u8], limits: &RunLimits) -> Result<RunResult, RunError> {
+        let (dir, writable) = match &self.dir {
+            Some((d, w)) => (d.clone(), *w),
+            None => (
+                std::env::current_dir().map_err(|source| RunError::Spawn {
+                    program: self.program.clone(),
+                    source,
+                })?,
+                false,
+            ),
+        };
+        let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
+        let env = run_environment(&dir, &self.extra_env);
+        // Paths the program needs to reach: itself, files on its command line, PATH
+        // and the toolchains.
+        let mut needed =
+            vec![std::fs::canonicalize(&self.resolved).unwrap_or_else(|_| self.resolved.clone())];
+        for a in &self.args {
+            let p = dir.join(a);
+            if a.len() < 4096 && p.exists() {
+                needed.push(std::fs::canonicalize(&p).unwrap_or(p));
+            }
+        }
+        for (name, value) in &env {
+            if name == "PATH" {
+                needed.extend(std::env::split_paths(value).filter(|p| p.is_absolute()));
+            } else if TOOLCHAIN_ENV.contains(&name.as_str()) && value.starts_with('/') {
+                needed.push(PathBuf::from(value));
+            }
+        }
         let mut cmd = Command::new(&self.resolved);
         cmd.args(&self.args)
+            .env_clear()
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .current_dir(&dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .process_group(0);
-        run_command(&mut cmd, &self.program, input, limits)
+        let place = Place {
+            cwd: &dir,
+            writable,
+            needed: &needed,
+        };
+        run_command(&mut cmd, &self.program, input, limits, &place)
     }
 
     fn describe(&self) -> String {
@@ -330,7 +456,7 @@ static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 /// Set once SIGINT/SIGTERM arrived: no new process may start.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 /// Write end of the self-pipe the signal handler writes to.
-static SIGNAL_PIPE: AtomicI32 = AtomicI32::new(-1);
+static SIGNAL_PIPE: OnceLock<OwnedFd> = OnceLock::new();
 static INSTALL: Once = Once::new();
 
 fn live() -> MutexGuard<'static, Vec<i32>> {
@@ -342,46 +468,86 @@ pub fn live_process_groups() -> usize {
     live().len()
 }
 
-extern "C" fn on_signal(sig: libc::c_int) {
-    // Only async-signal-safe work here: one write to the self-pipe.
-    let fd = SIGNAL_PIPE.load(Ordering::Relaxed);
-    if fd >= 0 {
-        let b = sig as u8;
-        // SAFETY: write(2) is async-signal-safe; the buffer is a live local.
-        unsafe {
-            libc::write(fd, &b as *const u8 as *const libc::c_void, 1);
+/// Temporary directories to remove when sgcheck is interrupted (their owners' drop
+/// never runs then).
+static TEMP_DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Registers a temporary directory to be removed on SIGINT/SIGTERM/SIGHUP.
+pub fn remove_on_interrupt(dir: &Path) {
+    TEMP_DIRS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .push(dir.to_path_buf());
+}
+
+/// Forgets a directory registered with [`remove_on_interrupt`] (its owner removes it).
+pub fn forget_on_interrupt(dir: &Path) {
+    TEMP_DIRS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .retain(|d| d != dir);
+}
+
+/// Waits (up to `limit`) until sgcheck has no living descendant (zombies aside).
+fn wait_descendants_gone(limit: Duration) {
+    let me = std::process::id() as i32;
+    let end = Instant::now() + limit;
+    while Instant::now() < end {
+        let alive = sandbox::descendants(me, 4096).into_iter().any(|p| {
+            std::fs::read_to_string(format!("/proc/{p}/stat"))
+                .ok()
+                .and_then(|s| {
+                    s.rsplit_once(')')
+                        .map(|(_, r)| r.trim_start().starts_with('Z'))
+                })
+                .is_some_and(|zombie| !zombie)
+        });
+        if !alive {
+            return;
         }
+        std::thread::sleep(Duration::from_millis(10));
     }
 }
 
-fn watch_signals(fd: i32) {
-    let mut b = 0u8;
-    loop {
-        // SAFETY: reading one byte into a live local from a pipe we own.
-        let r = unsafe { libc::read(fd, &mut b as *mut u8 as *mut libc::c_void, 1) };
-        if r == 1 {
-            break;
-        }
-        if r < 0 && io::Error::last_os_error().kind() == io::ErrorKind::Interrupted {
-            continue;
-        }
-        return;
+extern "C" fn on_signal(sig: libc::c_int) {
+    // Only async-signal-safe work here: an atomic load and one write to the self-pipe.
+    if let Some(fd) = SIGNAL_PIPE.get() {
+        let _ = rustix::io::write(fd, &[sig as u8]);
     }
+}
+
+fn watch_signals(fd: OwnedFd) {
+    let mut buf = [0u8; 1];
+    loop {
+        match rustix::io::read(&fd, &mut buf) {
+            Ok(1) => break,
+            Err(rustix::io::Errno::INTR) => continue,
+            _ => return,
+        }
+    }
+    let b = buf[0];
     INTERRUPTED.store(true, Ordering::SeqCst);
     // Holding the lock until exit: no run can start or deregister meanwhile.
     let groups = live();
     // A namespace's supervisor is in the group: killing it ends the namespace. The
     // fallback supervisor must live to kill what left the group: SIGTERM asks it to.
     let sig = match sandbox::containment() {
-        sandbox::Containment::PidNamespace => libc::SIGKILL,
-        sandbox::Containment::Subreaper => libc::SIGTERM,
+        sandbox::Containment::Namespaces => Signal::KILL,
+        sandbox::Containment::Subreaper => Signal::TERM,
     };
     for &pg in groups.iter() {
-        // SAFETY: plain syscall; a stale group id only yields ESRCH.
-        unsafe {
-            libc::killpg(pg, sig);
-        }
+        kill_group(pg, sig);
     }
+    // Then the temporary directories (builds), once nothing writes into them.
+    wait_descendants_gone(Duration::from_secs(3));
+    for d in TEMP_DIRS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .iter()
+    {
+        let _ = std::fs::remove_dir_all(d);
+    }
+    sandbox::remove_own_cgroups();
     let name = signal_name(i32::from(b)).unwrap_or("signal");
     let _ = writeln!(
         io::stderr(),
@@ -400,20 +566,17 @@ pub fn install_interrupt_handler() -> Result<(), RunError> {
 }
 
 fn install() -> Result<(), RunError> {
-    let mut fds = [0i32; 2];
-    // SAFETY: pipe2 fills the two-element array.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(RunError::Signal(io::Error::last_os_error()));
-    }
-    SIGNAL_PIPE.store(fds[1], Ordering::SeqCst);
-    let read_fd = fds[0];
+    let (read_fd, write_fd) = rustix::pipe::pipe_with(rustix::pipe::PipeFlags::CLOEXEC)
+        .map_err(|e| RunError::Signal(e.into()))?;
+    let _ = SIGNAL_PIPE.set(write_fd);
     std::thread::Builder::new()
         .name("sgcheck-signals".into())
         .spawn(move || watch_signals(read_fd))
         .map_err(RunError::Signal)?;
     for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
         // SAFETY: a zeroed sigaction with an extern "C" handler, an empty mask and
-        // SA_RESTART is a valid argument to sigaction(2).
+        // SA_RESTART is a valid argument to sigaction(2); neither rustix nor std wraps
+        // sigaction.
         let rc = unsafe {
             let mut sa: libc::sigaction = std::mem::zeroed();
             sa.sa_sigaction = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
@@ -433,17 +596,24 @@ fn install() -> Result<(), RunError> {
 
 /// Whether `pid` has exited, without reaping it (`WNOWAIT`).
 fn has_exited(pid: i32) -> bool {
-    // SAFETY: siginfo_t is plain data; waitid fills it.
-    unsafe {
-        let mut info: libc::siginfo_t = std::mem::zeroed();
-        let r = libc::waitid(
-            libc::P_PID,
-            pid as libc::id_t,
-            &mut info,
-            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-        );
+    use rustix::process::{waitid, WaitId, WaitIdOptions};
+    let Some(p) = Pid::from_raw(pid) else {
+        return true;
+    };
+    match waitid(
+        WaitId::Pid(p),
+        WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT,
+    ) {
+        Ok(status) => status.is_some(),
         // An error (ECHILD) means there is nothing left to wait for.
-        r != 0 || info.si_pid() != 0
+        Err(_) => true,
+    }
+}
+
+/// SIGKILLs or SIGTERMs a process group; a stale group id only yields ESRCH.
+fn kill_group(pgid: i32, sig: Signal) {
+    if let Some(p) = Pid::from_raw(pgid) {
+        let _ = rustix::process::kill_process_group(p, sig);
     }
 }
 
@@ -461,7 +631,7 @@ fn wait_exit(pid: i32, pidfd: Option<&OwnedFd>, limit: Duration) -> bool {
         }
         let wait = (end - now).min(Duration::from_millis(20));
         match pidfd {
-            Some(fd) => poll_readable(fd.as_raw_fd(), wait.min(Duration::from_millis(20))),
+            Some(fd) => poll_readable(fd, wait.min(Duration::from_millis(20))),
             None => {
                 std::thread::sleep(step.min(wait));
                 step = (step * 2).min(Duration::from_millis(5));
@@ -471,17 +641,14 @@ fn wait_exit(pid: i32, pidfd: Option<&OwnedFd>, limit: Duration) -> bool {
 }
 
 /// Polls one descriptor for readability (a pidfd: the process exited).
-fn poll_readable(fd: i32, wait: Duration) {
-    let ms = wait.as_millis().clamp(1, 1000) as i32;
-    let mut pfd = libc::pollfd {
-        fd,
-        events: libc::POLLIN,
-        revents: 0,
+fn poll_readable(fd: &OwnedFd, wait: Duration) {
+    use rustix::event::{poll, PollFd, PollFlags, Timespec};
+    let wait = wait.clamp(Duration::from_millis(1), Duration::from_secs(1));
+    let t = Timespec {
+        tv_sec: wait.as_secs() as _,
+        tv_nsec: wait.subsec_nanos() as _,
     };
-    // SAFETY: one valid pollfd.
-    unsafe {
-        libc::poll(&mut pfd, 1, ms);
-    }
+    let _ = poll(&mut [PollFd::new(fd, PollFlags::IN)], Some(&t));
 }
 
 /// A pipe being drained into a buffer that never holds more than `keep` bytes (and is
@@ -560,14 +727,38 @@ const PIPE_GRACE: Duration = Duration::from_millis(500);
 /// How long a supervisor has to clean up after a stop request before it is killed.
 const STOP_GRACE: Duration = Duration::from_secs(1);
 
-/// Spawns `cmd` (already set up with piped stdio and its own process group) contained
-/// (see [`crate::audit::sandbox`]), feeds it `input`, and waits for it within
-/// `limits`. When it returns, every process of the run is gone.
+/// Where a run happens: its working directory and the paths it needs.
+pub struct Place<'a> {
+    /// The working directory (absolute; the command's `current_dir`).
+    pub cwd: &'a Path,
+    /// Whether writes there are real (a compile) rather than private to the run.
+    pub writable: bool,
+    /// Paths the program needs to reach: its executable, files on its command line,
+    /// `PATH` and the toolchains.
+    pub needed: &'a [PathBuf],
+}
+
+/// Returns a network namespace to the pool when the run is over.
+struct SlotGuard(Option<sandbox::NetSlot>);
+
+impl Drop for SlotGuard {
+    fn drop(&mut self) {
+        if let Some(s) = self.0.take() {
+            sandbox::put_net_slot(s);
+        }
+    }
+}
+
+/// Spawns `cmd` (already set up with piped stdio, its own process group, its
+/// environment and working directory) contained (see [`crate::audit::sandbox`]),
+/// feeds it `input`, and waits for it within `limits`. When it returns, every process
+/// of the run is gone.
 pub fn run_command(
     cmd: &mut Command,
     program: &str,
     input: &[u8],
     limits: &RunLimits,
+    place: &Place<'_>,
 ) -> Result<RunResult, RunError> {
     let spawn_error = |source: io::Error| RunError::Spawn {
         program: program.to_string(),
@@ -575,11 +766,44 @@ pub fn run_command(
     };
     let mode = sandbox::containment();
     let mut report = sandbox::ReportPipe::new().map_err(spawn_error)?;
+    let root = rustix::process::geteuid().is_root();
+    let namespaces = mode == sandbox::Containment::Namespaces;
+    let run_as = (namespaces && root).then_some(sandbox::RUN_UID);
+    let slot = SlotGuard(if namespaces {
+        sandbox::take_net_slot()
+    } else {
+        None
+    });
+    let fs = if namespaces {
+        let plan = sandbox::FsPlan::new(&sandbox::FsRequest {
+            cwd: place.cwd,
+            writable_cwd: place.writable,
+            needed: place.needed,
+            // Everything a run writes into its files holds memory: the memory limit
+            // bounds it (and each file is bounded by the file limit).
+            size: limits.memory_limit.max(limits.file_limit),
+            drop_uid: run_as.is_some(),
+        });
+        Some(plan.ok_or_else(|| {
+            spawn_error(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "a path of the run holds a NUL byte",
+            ))
+        })?)
+    } else {
+        None
+    };
+    let cgroup = sandbox::Cgroup::for_run().filter(|c| c.set_limit(limits.memory_limit));
     let plan = sandbox::ChildPlan {
         mode,
         report_fd: report.write_fd(),
         parent: std::process::id() as i32,
         stack: limits.stack_limit,
+        file_limit: Some(limits.file_limit),
+        run_as,
+        net: slot.0.as_ref().map(sandbox::NetSlot::raw),
+        fs,
+        cgroup_procs: cgroup.as_ref().map(sandbox::Cgroup::procs_fd),
     };
     // SAFETY: child_setup makes only async-signal-safe calls.
     unsafe {
@@ -602,7 +826,7 @@ pub fn run_command(
     // The supervisor: the child itself, or (namespace) its only child.
     let supervisor = match mode {
         sandbox::Containment::Subreaper => pid,
-        sandbox::Containment::PidNamespace => sandbox::children(pid).first().copied().unwrap_or(-1),
+        sandbox::Containment::Namespaces => sandbox::children(pid).first().copied().unwrap_or(-1),
     };
     let supervisor_fd = (supervisor > 0)
         .then(|| sandbox::pidfd_open(supervisor))
@@ -661,7 +885,7 @@ pub fn run_command(
         }
         let wait = (deadline - now).min(next_sample.saturating_duration_since(now));
         match &pidfd {
-            Some(fd) => poll_readable(fd.as_raw_fd(), wait.max(Duration::from_millis(1))),
+            Some(fd) => poll_readable(fd, wait.max(Duration::from_millis(1))),
             None => {
                 std::thread::sleep(wait.clamp(Duration::from_micros(50), Duration::from_millis(2)))
             }
@@ -675,16 +899,12 @@ pub fn run_command(
     // cleans up before it exits); a child that does not exit is killed with its group.
     if !wait_exit(pid, pidfd.as_ref(), STOP_GRACE) {
         end_run(mode, pid, supervisor_fd.as_ref(), pidfd.as_ref());
-        // SAFETY: plain syscall; the child is unreaped, so its group id is ours.
-        unsafe {
-            libc::killpg(pid, libc::SIGKILL);
-        }
+        // The child is unreaped, so its group id is ours.
+        kill_group(pid, Signal::KILL);
     }
     // Stragglers in the group (never more than the relay and the supervisor).
-    // SAFETY: plain syscall; the child is unreaped, so its group id is ours.
-    unsafe {
-        libc::killpg(pid, libc::SIGKILL);
-    }
+    // The child is unreaped, so its group id is ours.
+    kill_group(pid, Signal::KILL);
     live().retain(|&g| g != pid);
     let status = loop {
         match child.wait() {
@@ -694,6 +914,9 @@ pub fn run_command(
         }
     };
     let reported = report.take();
+    // The kernel's OOM killer ended a process of the run at the memory limit.
+    let oom_killed = cgroup.as_ref().is_some_and(|c| c.oom_kills() > 0);
+    drop(cgroup);
     let exit = match (reported, status) {
         (Some(r), _) => decode_status(r.status),
         (None, Some(s)) if stop.is_none() => match (s.code(), s.signal()) {
@@ -721,6 +944,7 @@ pub fn run_command(
         timed_out: stop == Some(Stop::Time),
         output_truncated,
         memory_exceeded: stop == Some(Stop::Memory)
+            || oom_killed
             || (peak_memory > limits.memory_limit && !output_truncated),
         process_limit_exceeded: stop == Some(Stop::Processes),
         peak_memory,
@@ -737,13 +961,13 @@ fn end_run(
     pidfd: Option<&OwnedFd>,
 ) {
     match (mode, supervisor) {
-        (sandbox::Containment::PidNamespace, Some(fd)) => {
-            sandbox::pidfd_kill(fd, libc::SIGKILL);
+        (sandbox::Containment::Namespaces, Some(fd)) => {
+            sandbox::pidfd_kill(fd, rustix::process::Signal::KILL);
         }
         (sandbox::Containment::Subreaper, _) => {
-            // SAFETY: plain syscall on our unreaped child.
-            unsafe {
-                libc::kill(pid, libc::SIGTERM);
+            // Our unreaped child: the pid is its own.
+            if let Some(p) = Pid::from_raw(pid) {
+                let _ = rustix::process::kill_process(p, Signal::TERM);
             }
             if wait_exit(pid, pidfd, STOP_GRACE) {
                 return;
@@ -752,10 +976,8 @@ fn end_run(
         _ => {}
     }
     // No supervisor to ask (it is gone, or does not answer): the whole group.
-    // SAFETY: plain syscall; the child is unreaped, so its group id is ours.
-    unsafe {
-        libc::killpg(pid, libc::SIGKILL);
-    }
+    // The child is unreaped, so its group id is ours.
+    kill_group(pid, Signal::KILL);
 }
 
 /// A wait status as [`Exit`].

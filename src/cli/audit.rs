@@ -60,6 +60,21 @@ pub struct Args {
     /// Most processes of one run at once, the program included.
     #[arg(long, default_value_t = crate::audit::runner::DEFAULT_PROCESS_LIMIT, value_name = "N", value_parser = options::processes)]
     pub process_limit: usize,
+    /// Size limit of one file the program writes (`RLIMIT_FSIZE`): bytes, or with K,
+    /// M or G; a write past it is a runtime error naming this limit.
+    #[arg(long, default_value = "64M", value_name = "SIZE", value_parser = options::size)]
+    pub file_limit: u64,
+    /// An environment variable for the program (and the compiler), whose environment
+    /// is otherwise cleared but for PATH, HOME (its own directory), LANG and the
+    /// toolchain locations: NAME=VALUE, or NAME for the caller's value. Repeatable.
+    #[arg(long = "env", value_name = "NAME[=VALUE]", value_parser = parse_env)]
+    pub env: Vec<(String, Option<String>)>,
+    /// Time limit of building a source file, in seconds.
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS", value_parser = options::seconds)]
+    pub compile_time: f64,
+    /// Memory limit of building a source file (the compiler's processes together).
+    #[arg(long, default_value = "1G", value_name = "SIZE", value_parser = options::size)]
+    pub compile_memory: u64,
     /// Compare outputs byte for byte (default: token by token, whitespace-insensitive).
     #[arg(long)]
     pub exact: bool,
@@ -90,6 +105,26 @@ pub struct Args {
     /// shrink it to a minimal one.
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
+}
+
+/// Parses `--env NAME=VALUE` or `--env NAME`.
+fn parse_env(s: &str) -> Result<(String, Option<String>), String> {
+    let (name, value) = match s.split_once('=') {
+        Some((n, v)) => (n, Some(v.to_string())),
+        None => (s, None),
+    };
+    let valid = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    if !valid {
+        return Err(format!(
+            "{name:?} is not a variable name (letters, digits, _)"
+        ));
+    }
+    if value.as_deref().is_some_and(|v| v.contains('\0')) {
+        return Err("a value cannot hold a NUL byte".into());
+    }
+    Ok((name.to_string(), value))
 }
 
 /// Parses `16M`, `512K`, `1G`, `1000` (bytes; suffixes are powers of 1024), as every
@@ -168,26 +203,37 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         }
         None => None,
     };
+    // Before the build: an interrupt during the compile kills the compiler and
+    // removes the build directory too.
+    audit::install_interrupt_handler()?;
     let (built, plain) = if compile::Language::of(Path::new(program)).is_some() {
+        let limits = compile::BuildLimits {
+            time: Duration::from_secs_f64(args.compile_time),
+            memory: args.compile_memory,
+            env: args.env.clone(),
+        };
         (
             Some(compile::build(
                 Path::new(program),
                 rest.to_vec(),
                 args.sanitize,
+                &limits,
             )?),
             None,
         )
     } else if args.sanitize {
         bail!("--sanitize needs a source file to build (.c, .cc, .cpp, .rs), not {program:?}");
     } else {
-        (None, Some(ProcessContestant::new(program, rest.to_vec())?))
+        (
+            None,
+            Some(ProcessContestant::new(program, rest.to_vec())?.with_env(args.env.clone())),
+        )
     };
     let contestant: &dyn Contestant = match (&built, &plain) {
         (Some(b), _) => b,
         (_, Some(p)) => p,
         _ => bail!("nothing to audit"),
     };
-    audit::install_interrupt_handler()?;
 
     let seed = args.seed.unwrap_or_else(rand::random);
     let defaults = AuditOptions::default();
@@ -202,6 +248,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             memory_limit: args.memory_limit,
             stack_limit: args.stack_limit,
             process_limit: args.process_limit,
+            file_limit: args.file_limit,
         },
         mode: if args.exact {
             CompareMode::Exact
@@ -283,6 +330,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         Err(AuditError::Run(e)) => return Err(e.into()),
     };
     report.build = built.as_ref().map(|b| b.build.clone());
+    report.containment = Some(audit::sandbox::containment().name().to_string());
+    report.memory_enforcement = Some(audit::sandbox::memory_enforcement().name().to_string());
     if let (Some(path), Some(at)) = (&args.input, report.reproduce.find(" -- ")) {
         let flag = format!(
             " --input {}",
@@ -501,6 +550,9 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
                 ));
             }
         }
+    }
+    if let (Some(c), Some(m)) = (&r.containment, &r.memory_enforcement) {
+        out.push_str(&format!("contained: {c}; memory limit: {m}\n"));
     }
     out.push_str(&format!("reproduce: {}\n", r.reproduce));
     out
