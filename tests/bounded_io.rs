@@ -539,3 +539,98 @@ fn a_declaration_error_quotes_a_huge_value_briefly() {
     );
     assert!(r.stderr.len() < 1000, "{} bytes of error", r.stderr.len());
 }
+
+/// Whether gcc runs; without it a loud skip, or a failure where tools are required.
+fn have_gcc() -> bool {
+    let ok = Command::new("gcc")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        assert!(
+            std::env::var_os("CI").is_none()
+                && !std::env::var("SGCHECK_REQUIRE_TOOLS").is_ok_and(|v| v == "1"),
+            "gcc is required (CI or SGCHECK_REQUIRE_TOOLS=1) but missing"
+        );
+        eprintln!("!!!!!!!! SKIPPED: gcc is not installed; this test checked nothing !!!!!!!!");
+    }
+    ok
+}
+
+/// p2197 with the verdict inverted: wrong on every input.
+const WRONG_NIM_C: &str = r#"#include <stdio.h>
+int main(void) {
+    int t; if (scanf("%d", &t) != 1) return 0;
+    while (t--) { int n; scanf("%d", &n); long x = 0;
+        for (int i = 0; i < n; i++) { long p; scanf("%ld", &p); x ^= p; }
+        puts(x ? "No" : "Yes"); }
+    return 0;
+}
+"#;
+
+#[test]
+fn printed_commands_do_what_they_say_when_pasted_into_sh() {
+    if !have_gcc() {
+        return;
+    }
+    for name in ["q\"$(touch PWNED)\".c", "-x.c", "it's a `b`.c"] {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(name), WRONG_NIM_C).unwrap();
+        let out = Command::new(SGCHECK)
+            .args([
+                "audit", "p2197", "--seed", "1", "--time", "5", "--save", "saved", "--", name,
+            ])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{name}: {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line = |prefix: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(prefix))
+                .unwrap_or_else(|| panic!("{name}: no {prefix} line in\n{text}"))
+                .to_string()
+        };
+        let sh = |cmd: &str| {
+            Command::new("sh")
+                .arg("-c")
+                .arg(cmd)
+                .current_dir(dir.path())
+                .output()
+                .unwrap()
+        };
+        // `built:` builds the program from the source as named.
+        let built = sh(&line("built: "));
+        assert!(
+            built.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        // `rerun:` prints what the audit saved as the program's output.
+        let rerun = sh(&line("rerun: "));
+        assert_eq!(
+            String::from_utf8_lossy(&rerun.stdout),
+            std::fs::read_to_string(dir.path().join("saved/p2197.out")).unwrap(),
+            "{name}"
+        );
+        assert!(
+            !dir.path().join("PWNED").exists(),
+            "{name}: a printed line ran $(...)"
+        );
+        // `reproduce:` names the source so that sgcheck finds it again.
+        let reproduce = line("reproduce: ").replacen("sgcheck", SGCHECK, 1);
+        let again = sh(&reproduce);
+        assert_eq!(again.status.code(), Some(1), "{name}: {reproduce}");
+        assert!(
+            !dir.path().join("PWNED").exists(),
+            "{name}: a printed line ran $(...)"
+        );
+    }
+}

@@ -12,9 +12,15 @@ fn a_query_past_the_process_limit_fails_with_time() {
     let big = EdPiles(vec![700, 1400, 900, 1100]);
     set_query_time_limit(Some(Duration::from_millis(20)));
     let start = Instant::now();
-    let r = Solver::verdict_only(Ed).with_budget(usize::MAX).outcome(&big);
+    let r = Solver::verdict_only(Ed)
+        .with_budget(usize::MAX)
+        .outcome(&big);
     assert!(matches!(r, Err(SearchError::Time { .. })), "{r:?}");
-    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
     // A solver's own limit wins over the process-wide one.
     let r = Solver::verdict_only(Ed)
         .with_time_limit(Duration::from_secs(30))

@@ -35,8 +35,7 @@
 //! dropped). A compile that passes a limit is [`BuildError::Limit`].
 
 use super::runner::{
-    self, format_size, shell_quote, Contestant, ProcessContestant, RunError, RunLimits, RunResult,
-    STDERR_KEEP,
+    self, format_size, Contestant, ProcessContestant, RunError, RunLimits, RunResult, STDERR_KEEP,
 };
 use super::Build;
 use std::path::{Path, PathBuf};
@@ -250,11 +249,17 @@ const char *__ubsan_default_options(void) { return "halt_on_error=1:print_stackt
 "#;
 
 fn quote_all(words: &[String]) -> String {
-    words
-        .iter()
-        .map(|w| shell_quote(w))
-        .collect::<Vec<_>>()
-        .join(" ")
+    crate::shell::command(words)
+}
+
+/// A file name in a shown command: `./` before a name that starts with `-`, so that
+/// [`quote_all`] keeps it a file and no command takes it for an option.
+fn shown_file(name: &str) -> String {
+    if name.starts_with('-') {
+        format!("./{name}")
+    } else {
+        name.to_string()
+    }
 }
 
 /// Standard output a compiler may write before it is stopped (its messages go to
@@ -403,7 +408,7 @@ pub fn build(
                 cmd.extend([s("-o"), path(&exe), path(&src)]);
                 let mut shown_cmd = vec![s(cc)];
                 shown_cmd.extend(flags);
-                shown_cmd.extend([s("-o"), stem.clone(), shown.clone()]);
+                shown_cmd.extend([s("-o"), shown_file(&stem), shown_file(&shown)]);
                 if sanitize {
                     let opts = dir.path().join("sanitizer_options.c");
                     std::fs::write(&opts, SANITIZER_OPTIONS).map_err(BuildError::TempDir)?;
@@ -414,9 +419,12 @@ pub fn build(
                     shown_cmd.push(s("-lm"));
                 }
                 let run = if sanitize {
-                    format!("ASAN_OPTIONS=detect_leaks=0 ./{stem}")
+                    format!(
+                        "ASAN_OPTIONS=detect_leaks=0 ./{}",
+                        crate::shell::quote(&stem)
+                    )
                 } else {
-                    format!("./{stem}")
+                    format!("./{}", crate::shell::quote(&stem))
                 };
                 (cmd, shown_cmd, exe, Vec::new(), run)
             }
@@ -435,13 +443,14 @@ pub fn build(
                 cmd.extend([s("-o"), path(&exe), path(&src)]);
                 let mut shown_cmd = vec![s("rustc")];
                 shown_cmd.extend(flags);
-                shown_cmd.extend([s("-o"), stem.clone(), shown.clone()]);
-                (cmd, shown_cmd, exe, Vec::new(), format!("./{stem}"))
+                shown_cmd.extend([s("-o"), shown_file(&stem), shown_file(&shown)]);
+                let run = format!("./{}", crate::shell::quote(&stem));
+                (cmd, shown_cmd, exe, Vec::new(), run)
             }
             Language::Python => {
                 let check = "import sys; compile(open(sys.argv[1], encoding='utf-8').read(), sys.argv[1], 'exec')";
                 let cmd = vec![s("python3"), s("-c"), s(check), path(&src)];
-                let run = format!("python3 {}", shell_quote(&shown));
+                let run = format!("python3 {}", crate::shell::path(&shown));
                 (
                     cmd,
                     Vec::new(),
@@ -466,9 +475,9 @@ pub fn build(
                     s("UTF-8"),
                     s("-d"),
                     s("."),
-                    shown.clone(),
+                    shown_file(&shown),
                 ];
-                let run = format!("java -cp . {stem}");
+                let run = format!("java -cp . {}", crate::shell::quote(&stem));
                 (
                     cmd,
                     shown_cmd,

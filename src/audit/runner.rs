@@ -379,15 +379,7 @@ pub fn format_size(bytes: u64) -> String {
 
 /// Quotes a word for a POSIX shell when it needs it.
 pub fn shell_quote(word: &str) -> String {
-    let safe = !word.is_empty()
-        && word
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b));
-    if safe {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
+    crate::shell::quote(word)
 }
 
 impl Contestant for ProcessContestant {
@@ -439,11 +431,9 @@ impl Contestant for ProcessContestant {
     }
 
     fn describe(&self) -> String {
-        std::iter::once(self.program.as_str())
-            .chain(self.args.iter().map(String::as_str))
-            .map(shell_quote)
-            .collect::<Vec<_>>()
-            .join(" ")
+        crate::shell::command(
+            std::iter::once(self.program.as_str()).chain(self.args.iter().map(String::as_str)),
+        )
     }
 }
 

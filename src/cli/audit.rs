@@ -301,10 +301,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                 // The command that repeats the audit names the declaration file.
                 r.reproduce = r.reproduce.replacen(
                     &format!("sgcheck audit {id}"),
-                    &format!(
-                        "sgcheck audit --problem {}",
-                        crate::fuzzing::shell_quote(&path.display().to_string())
-                    ),
+                    &format!("sgcheck audit --problem {}", crate::shell::path_of(path)),
                     1,
                 );
             }
@@ -333,10 +330,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     report.containment = Some(audit::sandbox::containment().name().to_string());
     report.memory_enforcement = Some(audit::sandbox::memory_enforcement().name().to_string());
     if let (Some(path), Some(at)) = (&args.input, report.reproduce.find(" -- ")) {
-        let flag = format!(
-            " --input {}",
-            audit::runner::shell_quote(&path.display().to_string())
-        );
+        let flag = format!(" --input {}", crate::shell::path_of(path));
         report.reproduce.insert_str(at, &flag);
     }
     if report.search_cases == 0 && report.counterexample.is_none() {
@@ -546,7 +540,7 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
                     "saved: {} (and .ans, .out)\nrerun: {} < {}\n",
                     path.display(),
                     run,
-                    path.display()
+                    crate::shell::path_of(path)
                 ));
             }
         }
