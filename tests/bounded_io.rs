@@ -634,3 +634,30 @@ fn printed_commands_do_what_they_say_when_pasted_into_sh() {
         );
     }
 }
+
+#[test]
+fn a_flood_up_to_a_1g_output_limit_keeps_sgcheck_small() {
+    // Prints without end: each run writes up to the 1 GiB limit (the first 8 MiB kept
+    // in memory, the rest in an unnamed temporary file) and is judged output-limit.
+    let r = run(&[
+        "audit",
+        "p2197",
+        "--seed",
+        "1",
+        "--time",
+        "3",
+        "--cases",
+        "4",
+        "--output-limit",
+        "1G",
+        "--timeout",
+        "30",
+        "--",
+        "sh",
+        "-c",
+        "cat >/dev/null; yes",
+    ]);
+    assert_eq!(r.code, 1, "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("OUTPUT-LIMIT"), "{}", r.stdout);
+    assert!(r.peak < 100 << 20, "sgcheck's peak: {} bytes", r.peak);
+}

@@ -236,17 +236,40 @@ pub(crate) fn judge(
         };
         (Verdict::RuntimeError, detail, None)
     } else {
-        let m = compare::compare(expected, &r.stdout, mode)?;
+        let m = match &r.stdout_spill {
+            None => compare::compare(expected, &r.stdout, mode)?,
+            Some(spill) => {
+                // Compared as it streams from the file: memory stays bounded.
+                let mut s = compare::StreamCompare::new(expected, mode);
+                s.feed(&r.stdout);
+                let _ = spill.for_each_chunk(|c| {
+                    s.feed(c);
+                    !s.differs()
+                });
+                s.finish()?
+            }
+        };
         (Verdict::WrongAnswer, m.describe(), Some(m))
     };
+    let mut stdout = r.stdout;
+    if stdout.len() > FAILURE_OUTPUT_MAX {
+        // A failure is held while shrinking and in the report, in several copies:
+        // its first MiB tells what went wrong (a flood is judged by its size).
+        stdout.truncate(FAILURE_OUTPUT_MAX);
+        stdout.shrink_to_fit();
+    }
     Some(Failure {
         kind,
         detail,
         mismatch,
-        stdout: r.stdout,
+        stdout,
         stderr: r.stderr,
     })
 }
+
+/// Most bytes of a failing run's output kept with the failure (for the report and the
+/// `--save`d `.out`).
+pub const FAILURE_OUTPUT_MAX: usize = 1 << 20;
 
 /// The first report of a sanitizer in a program's standard error, or of a Rust panic
 /// (overflow checks): `signed integer overflow: 2147483647 + 1 cannot be represented
@@ -315,7 +338,8 @@ pub struct Counterexample {
     pub mismatch: Option<Mismatch>,
     /// The start of the program's standard error (lossy UTF-8).
     pub stderr: String,
-    /// The program's whole captured output, bytes as printed (for `--save`).
+    /// The program's output, bytes as printed, at most [`FAILURE_OUTPUT_MAX`] (for
+    /// `--save`).
     #[serde(skip)]
     pub actual_bytes: Vec<u8>,
 }

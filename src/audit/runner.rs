@@ -131,8 +131,13 @@ impl fmt::Display for Exit {
 /// What one run produced.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunResult {
-    /// Standard output, at most [`RunLimits::output_limit`] bytes.
+    /// Standard output: all of it, or its first [`OUTPUT_IN_MEMORY`] bytes when
+    /// the rest went to [`RunResult::stdout_spill`].
     pub stdout: Vec<u8>,
+    /// Standard output past its first [`OUTPUT_IN_MEMORY`] bytes (up to
+    /// [`RunLimits::output_limit`] in all), in an unnamed temporary file; `None` when
+    /// the output fitted in memory.
+    pub stdout_spill: Option<Spill>,
     /// The start of standard error (at most [`STDERR_KEEP`] bytes).
     pub stderr: Vec<u8>,
     /// How the process ended (`Signal(SIGKILL)` when sgcheck killed it).
@@ -158,6 +163,7 @@ impl RunResult {
     pub fn exited(stdout: impl Into<Vec<u8>>, code: i32) -> Self {
         RunResult {
             stdout: stdout.into(),
+            stdout_spill: None,
             stderr: Vec::new(),
             exit: Exit::Code(code),
             timed_out: false,
@@ -641,15 +647,137 @@ fn poll_readable(fd: &OwnedFd, wait: Duration) {
     let _ = poll(&mut [PollFd::new(fd, PollFlags::IN)], Some(&t));
 }
 
+/// Standard output kept in memory per run; the rest, up to the output limit, goes to
+/// an unnamed temporary file ([`Spill`]), so a program printing up to the limit (1G
+/// with `--output-limit 1G`) costs sgcheck at most this much memory per job.
+pub const OUTPUT_IN_MEMORY: usize = 8 << 20;
+
+/// Output spilled to an unnamed temporary file (see [`RunResult::stdout_spill`]).
+/// Clones share the file; two spills are equal only when they are the same file.
+#[derive(Clone, Debug)]
+pub struct Spill(Arc<std::fs::File>);
+
+impl PartialEq for Spill {
+    fn eq(&self, other: &Spill) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Spill {}
+
+impl Spill {
+    /// Calls `f` with the spilled bytes in order, a chunk at a time, while it returns
+    /// true.
+    pub fn for_each_chunk(&self, mut f: impl FnMut(&[u8]) -> bool) -> io::Result<()> {
+        use std::os::unix::fs::FileExt;
+        let mut chunk = vec![0u8; 1 << 16];
+        let mut at = 0u64;
+        loop {
+            let n = match self.0.read_at(&mut chunk, at) {
+                Ok(0) => return Ok(()),
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            at += n as u64;
+            if !f(&chunk[..n]) {
+                return Ok(());
+            }
+        }
+    }
+}
+
 /// A pipe being drained into a buffer that never holds more than `keep` bytes (and is
 /// never allocated beyond that), shared so that a run can take what arrived even
-/// while some process still holds the pipe.
+/// while some process still holds the pipe; with a spill, the bytes past the buffer
+/// go to an unnamed temporary file.
 struct Drain {
     buf: Arc<Mutex<Vec<u8>>>,
+    spill: Arc<Mutex<Option<std::fs::File>>>,
     done: mpsc::Receiver<()>,
 }
 
 impl Drain {
+    /// Reads a pipe to its end: the first [`OUTPUT_IN_MEMORY`] bytes into memory, the
+    /// rest (up to `limit` in all) into an unnamed temporary file; sets `over` once
+    /// more than `limit` arrived. Keeps draining so the writer never blocks.
+    fn spawn_spilling<R: Read + Send + 'static>(
+        mut r: R,
+        limit: usize,
+        over: Arc<AtomicBool>,
+    ) -> Drain {
+        let keep = limit.min(OUTPUT_IN_MEMORY);
+        let buf = Arc::new(Mutex::new(Vec::new()));
+        let spill: Arc<Mutex<Option<std::fs::File>>> = Arc::new(Mutex::new(None));
+        let (tx, done) = mpsc::channel();
+        let (shared, shared_spill) = (Arc::clone(&buf), Arc::clone(&spill));
+        std::thread::spawn(move || {
+            let mut chunk = vec![0u8; 64 * 1024];
+            let mut total = 0usize;
+            let mut spill_failed = false;
+            loop {
+                let n = match r.read(&mut chunk) {
+                    Ok(0) => break,
+                    Ok(n) => n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(_) => break,
+                };
+                let room = limit.saturating_sub(total);
+                let accepted = n.min(room);
+                let in_memory = accepted.min(keep.saturating_sub(total));
+                if in_memory > 0 {
+                    let mut b = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                    if b.capacity() - b.len() < in_memory {
+                        let want = (b.capacity() * 2).max(b.len() + in_memory).min(keep);
+                        let extra = want - b.len();
+                        b.reserve_exact(extra);
+                    }
+                    b.extend_from_slice(&chunk[..in_memory]);
+                }
+                if accepted > in_memory && !spill_failed {
+                    let mut s = shared_spill.lock().unwrap_or_else(PoisonError::into_inner);
+                    if s.is_none() {
+                        *s = tempfile::tempfile().ok();
+                    }
+                    let wrote = s
+                        .as_mut()
+                        .is_some_and(|f| f.write_all(&chunk[in_memory..accepted]).is_ok());
+                    if !wrote {
+                        // No room to spill: judged on what fitted (the comparison
+                        // then sees the output end early), and said on stderr.
+                        spill_failed = true;
+                        eprintln!(
+                            "warning: could not keep a program's output past {} in a \
+                             temporary file; it is judged on its first {}",
+                            format_size(keep as u64),
+                            format_size(total as u64 + in_memory as u64)
+                        );
+                    }
+                }
+                total += accepted;
+                if n > room {
+                    over.store(true, Ordering::SeqCst);
+                }
+            }
+            let _ = tx.send(());
+        });
+        Drain { buf, spill, done }
+    }
+
+    /// Waits up to `grace` for the end of the pipe, then takes what arrived: the bytes
+    /// in memory and the spill, if any.
+    fn take_spilled(self, grace: Duration) -> (Vec<u8>, Option<Spill>) {
+        let _ = self.done.recv_timeout(grace);
+        let spill = self
+            .spill
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+            .map(|f| Spill(Arc::new(f)));
+        let buf = std::mem::take(&mut *self.buf.lock().unwrap_or_else(PoisonError::into_inner));
+        (buf, spill)
+    }
+
     /// Reads a pipe to its end, keeping the first `keep` bytes; sets `over` (when
     /// given) once more than that arrived. Keeps draining so the writer never blocks
     /// on a full pipe.
@@ -692,7 +820,11 @@ impl Drain {
             }
             let _ = tx.send(());
         });
-        Drain { buf, done }
+        Drain {
+            buf,
+            spill: Arc::new(Mutex::new(None)),
+            done,
+        }
     }
 
     /// Waits up to `grace` for the end of the pipe, then takes what arrived.
@@ -826,7 +958,7 @@ pub fn run_command(
     let stdout = child
         .stdout
         .take()
-        .map(|o| Drain::spawn(o, limits.output_limit, Some(Arc::clone(&over))));
+        .map(|o| Drain::spawn_spilling(o, limits.output_limit, Arc::clone(&over)));
     let stderr = child
         .stderr
         .take()
@@ -924,11 +1056,14 @@ pub fn run_command(
     } else {
         peak_seen
     };
-    let stdout = stdout.map(|d| d.take(PIPE_GRACE)).unwrap_or_default();
+    let (stdout, stdout_spill) = stdout
+        .map(|d| d.take_spilled(PIPE_GRACE))
+        .unwrap_or_default();
     let stderr = stderr.map(|d| d.take(PIPE_GRACE)).unwrap_or_default();
     let output_truncated = over.load(Ordering::SeqCst);
     Ok(RunResult {
         stdout,
+        stdout_spill,
         stderr,
         exit,
         timed_out: stop == Some(Stop::Time),
@@ -1005,6 +1140,7 @@ impl<F: Fn(&str) -> String + Sync> Contestant for FnContestant<F> {
         out.truncate(limits.output_limit);
         Ok(RunResult {
             stdout: out,
+            stdout_spill: None,
             stderr: Vec::new(),
             exit: Exit::Code(0),
             timed_out: false,

@@ -634,3 +634,45 @@ fn long_inputs_are_abbreviated() {
     assert!(a.starts_with("0 1 1\n") && a.contains("999 1 1\n"), "{a}");
     assert!(a.contains("... (960 lines"), "{a}");
 }
+
+/// An output past [`runner::OUTPUT_IN_MEMORY`] is spilled to a file and compared as it
+/// streams from it: a right output is judged right, and a difference in its last line
+/// is found there.
+#[test]
+fn outputs_past_the_memory_prefix_are_judged_from_the_spill() {
+    let line = "y".repeat(999);
+    let lines = 10_000; // 10 MB of output, more than the 8 MiB kept in memory
+    let program = ProcessContestant::new(
+        "sh",
+        vec![
+            "-c".into(),
+            format!("yes {line} | head -n {lines}; echo last"),
+        ],
+    )
+    .unwrap();
+    let limits = RunLimits {
+        timeout: Duration::from_secs(30),
+        ..RunLimits::default()
+    };
+    let r = program.run(b"", &limits).unwrap();
+    assert_eq!(r.stdout.len(), runner::OUTPUT_IN_MEMORY);
+    assert!(r.stdout_spill.is_some());
+    assert!(!r.output_truncated);
+    let mut want: Vec<String> = vec![line.clone(); lines];
+    want.push("last".to_string());
+    for mode in [CompareMode::Tokens, CompareMode::Exact] {
+        assert!(
+            judge(r.clone(), &[want.clone()], mode, &limits).is_none(),
+            "{mode:?}"
+        );
+    }
+    let mut wrong = want.clone();
+    *wrong.last_mut().unwrap() = "first".to_string();
+    let f = judge(r, &[wrong], CompareMode::Tokens, &limits).expect("a wrong last line");
+    assert_eq!(f.kind, Verdict::WrongAnswer);
+    let m = f.mismatch.unwrap();
+    assert_eq!(
+        (m.expected_line, m.actual.as_deref()),
+        (lines + 1, Some("last"))
+    );
+}
