@@ -65,7 +65,7 @@ pub enum Shape {
 /// One contest problem.
 pub trait Problem: Sync + Send {
     /// One test case of the problem (a position, maybe with parameters).
-    type Case: Clone + fmt::Debug + PartialEq + Send + Sync;
+    type Case: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
 
     /// The id, title, formats and limits.
     fn info(&self) -> Info;
