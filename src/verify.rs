@@ -237,6 +237,29 @@ impl Tier1Report {
     }
 }
 
+/// The smallest preperiod and period of a table `g`, found directly from its values:
+/// for each period p from 1 up, the preperiod e is one past the last n with
+/// g(n) != g(n + p) inside the table, and the first p for which `proves(e, p)` holds (the
+/// game's theorem: the table is long enough for the repetition from e to prove the
+/// period) is returned. Tier 1 compares a solver's claimed period with this; it shares
+/// no code with any solver's period finder.
+///
+/// ```
+/// // 0 1 2 0 1 0 1 0 1 ...: period 2 from 3, proven once 3 + 2 + 1 values repeat.
+/// let g = [0, 1, 2, 0, 1, 0, 1, 0, 1, 0, 1];
+/// assert_eq!(sgcheck::verify::smallest_period(&g, |e, p| e + p + 1 <= g.len()), Some((3, 2)));
+/// ```
+pub fn smallest_period<T: PartialEq>(
+    g: &[T],
+    proves: impl Fn(usize, usize) -> bool,
+) -> Option<(usize, usize)> {
+    (1..g.len()).find_map(|p| {
+        let last_mismatch = (0..g.len() - p).rev().find(|&n| g[n] != g[n + p]);
+        let e = last_mismatch.map_or(0, |n| n + 1);
+        proves(e, p).then_some((e, p))
+    })
+}
+
 /// A fast solver as a plain function of the rules and the position.
 pub type FastFn<R> = fn(&R, &<R as Rules>::Position) -> Analysis<<R as Rules>::Move>;
 
@@ -299,6 +322,93 @@ impl<S: Subject> Subject for Planted<'_, S> {
             "sgcheck::verify::check_instance(&planted, &rules, &position) with rules `{rules}` \
              and position `{pos}`"
         )
+    }
+}
+
+/// `subject` with its tier 1 replaced by `tier1` (a planted bug in sgcheck's tests: a
+/// wrong closed form or table given to the game's own tier-1 checks), and its tier 2 as
+/// it is. [`PlantedTier1::run`] takes it through [`verify_subject`] and the display and
+/// exit code of `verify`.
+pub struct PlantedTier1<'a, S: Subject> {
+    /// The real subject, for tier 2.
+    pub subject: &'a S,
+    /// The planted tier 1.
+    pub tier1: &'a (dyn Fn() -> Tier1Report + Sync),
+}
+
+impl<S: Subject> PlantedTier1<'_, S> {
+    /// Verifies the planted subject (tier 1 whole, tier 2 on its smallest sizes) and
+    /// returns the report, its text table and its exit code.
+    pub fn run(&self) -> (Report, String, i32) {
+        let sweep = Sweep {
+            time: Duration::from_secs(20),
+            max_size: Some(1),
+            random_batches: Some(0),
+            ..Sweep::default()
+        };
+        report_of_game(verify_subject(self, &sweep, &()), sweep.seed)
+    }
+
+    /// [`PlantedTier1::run`], asserting that the planted bug reaches the report's
+    /// `first_disagreement` of tier 1 at a position containing `what`, the text table
+    /// and exit code 1. Returns tier 1's disagreement.
+    ///
+    /// # Panics
+    /// When the planted bug does not reach all three.
+    #[track_caller]
+    pub fn assert_caught(&self, what: &str) -> Disagreement {
+        let (report, text, code) = self.run();
+        let t1 = &report.games[0].tiers[0];
+        let d = t1
+            .first_disagreement
+            .clone()
+            .unwrap_or_else(|| panic!("planted tier-1 bug not found:\n{text}"));
+        assert!(t1.disagreements > 0, "{text}");
+        assert!(d.position.contains(what), "{d:?}");
+        let id = self.subject.id();
+        assert!(
+            text.contains(&format!("DISAGREEMENT in {id} tier 1:"))
+                && text.contains(&format!("position: {}", d.position)),
+            "{text}"
+        );
+        assert!(!text.contains("all agree"), "{text}");
+        assert_eq!(code, 1, "{text}");
+        d
+    }
+}
+
+impl<S: Subject> Subject for PlantedTier1<'_, S> {
+    type Rules = S::Rules;
+
+    fn id(&self) -> &'static str {
+        self.subject.id()
+    }
+
+    fn tier1(&self) -> Tier1Report {
+        (self.tier1)()
+    }
+
+    fn instances(&self, size: u32) -> Vec<(Self::Rules, <Self::Rules as Rules>::Position)> {
+        self.subject.instances(size)
+    }
+
+    fn random_instance(
+        &self,
+        rng: &mut ChaCha8Rng,
+    ) -> (Self::Rules, <Self::Rules as Rules>::Position) {
+        self.subject.random_instance(rng)
+    }
+
+    fn fast(
+        &self,
+        rules: &Self::Rules,
+        pos: &<Self::Rules as Rules>::Position,
+    ) -> Analysis<<Self::Rules as Rules>::Move> {
+        self.subject.fast(rules, pos)
+    }
+
+    fn reproduce(&self, rules: &Self::Rules, pos: &<Self::Rules as Rules>::Position) -> String {
+        self.subject.reproduce(rules, pos)
     }
 }
 
