@@ -566,6 +566,9 @@ pub struct Sweep {
     pub watch: Option<std::sync::Arc<crate::guard::Watch>>,
     /// A check running longer than this is a hang ([`crate::guard::run_guarded`]).
     pub hang_after: Duration,
+    /// [`crate::harness::sweep_with`]: fewer positions compared than this fail the
+    /// sweep (300 by default, the number of passing cases of a quickcheck property).
+    pub min_checked: u64,
 }
 
 /// One part of a sweep split over several runs (`verify --shard K/N`).
@@ -622,6 +625,7 @@ impl Default for Sweep {
             random_batches: None,
             watch: None,
             hang_after: Duration::from_secs(10),
+            min_checked: 300,
         }
     }
 }
