@@ -477,6 +477,9 @@ pub struct TierReport {
     /// budget, values with nothing independent to compare with, ...).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub note: Option<String>,
+    /// Tier 3: generated cases whose rules were invalid (a failure of the case
+    /// generator, not a skip); a run with any does not pass.
+    pub generator_failures: u64,
 }
 
 impl TierReport {
@@ -495,6 +498,7 @@ impl TierReport {
             enumerated_size: None,
             enumerated_skipped: 0,
             note: None,
+            generator_failures: 0,
         }
     }
 
@@ -794,6 +798,10 @@ where
 struct Tally {
     checked: u64,
     skipped: u64,
+    /// Tier 3: generated cases whose rules are invalid (a generator failure).
+    invalid: u64,
+    /// The first such case and why.
+    first_invalid: Option<String>,
     /// (order key, disagreement) of the smallest disagreement seen.
     first: Option<(u64, Disagreement)>,
     disagreements: u64,
@@ -803,6 +811,8 @@ impl Tally {
     fn merge(mut self, other: Tally) -> Tally {
         self.checked += other.checked;
         self.skipped += other.skipped;
+        self.invalid += other.invalid;
+        self.first_invalid = self.first_invalid.or(other.first_invalid);
         self.disagreements += other.disagreements;
         self.first = match (self.first, other.first) {
             (Some(a), Some(b)) => Some(if b.0 < a.0 { b } else { a }),
@@ -978,6 +988,7 @@ fn run_tier1<S: Subject>(subject: &S, sweep: &Sweep, watch: &Arc<Watch>) -> Tier
         enumerated_size: None,
         enumerated_skipped: 0,
         note,
+        generator_failures: 0,
     }
 }
 
@@ -1075,6 +1086,7 @@ pub fn verify_subject<S: Subject, P: Progress + ?Sized>(
         enumerated_size,
         enumerated_skipped,
         note: None,
+        generator_failures: 0,
     };
     watch.finish_tier(tier2.clone());
     watch.enter_tier(0, None);
@@ -1199,10 +1211,17 @@ pub fn not_checked(report: &Report, shard: Shard) -> Vec<String> {
         .collect()
 }
 
-/// The exit code of a run: 1 when some comparison disagreed, 2 when some tier checked
+/// The exit code of a run: 1 when some comparison disagreed (or tier 3's generator
+/// made a case with invalid rules), 2 when some tier checked
 /// nothing (see [`not_checked`]), 0 when everything agreed.
 pub fn exit_code(report: &Report, shard: Shard) -> i32 {
-    if report.disagreements > 0 {
+    let generator_failures: u64 = report
+        .games
+        .iter()
+        .flat_map(|g| &g.tiers)
+        .map(|t| t.generator_failures)
+        .sum();
+    if report.disagreements > 0 || generator_failures > 0 {
         1
     } else if !not_checked(report, shard).is_empty() {
         2
@@ -1282,6 +1301,20 @@ pub fn render_table(report: &Report, shard: Shard) -> String {
             report.disagreements, report.seed
         );
     }
+    let generator_failures: u64 = report
+        .games
+        .iter()
+        .flat_map(|g| &g.tiers)
+        .map(|t| t.generator_failures)
+        .sum();
+    if generator_failures > 0 {
+        let _ = writeln!(
+            out,
+            "\n{generator_failures} generated case(s) with invalid rules: the generator failed \
+             (seed {})",
+            report.seed
+        );
+    }
     if !empty.is_empty() {
         let _ = writeln!(
             out,
@@ -1289,7 +1322,7 @@ pub fn render_table(report: &Report, shard: Shard) -> String {
             empty.join(", "),
             report.seed
         );
-    } else if report.disagreements == 0 {
+    } else if report.disagreements == 0 && generator_failures == 0 {
         let _ = writeln!(out, "\nall agree (seed {})", report.seed);
     }
     out
@@ -1401,6 +1434,11 @@ pub fn verify_problem<P: crate::problems::Problem>(p: &P, sweep: &Sweep) -> Tier
                 if !sweep.shard.owns(order + i as u64) {
                     return t;
                 }
+                if let Some(e) = p.rules_error(c) {
+                    t.invalid = 1;
+                    t.first_invalid = Some(format!("{c:?}: {e}"));
+                    return t;
+                }
                 watch.begin(order + i as u64);
                 let result = check(c);
                 watch.end();
@@ -1468,7 +1506,14 @@ pub fn verify_problem<P: crate::problems::Problem>(p: &P, sweep: &Sweep) -> Tier
         exhaustive_size: None,
         enumerated_size: None,
         enumerated_skipped: 0,
-        note: None,
+        note: tally.first_invalid.map(|c| {
+            format!(
+                "{} generated cases of {id} had invalid rules (a generator failure), the \
+                 first: {c}",
+                tally.invalid
+            )
+        }),
+        generator_failures: tally.invalid,
     }
 }
 
@@ -1513,7 +1558,11 @@ pub fn verify_problems_of(game: &str, sweep: &Sweep) -> Option<TierReport> {
                     exhaustive_size: None,
                     enumerated_size: None,
                     enumerated_skipped: 0,
-                    note: None,
+                    note: match (m.note, r.note) {
+                        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+                        (a, b) => a.or(b),
+                    },
+                    generator_failures: m.generator_failures + r.generator_failures,
                 }
             }
         });
@@ -1729,6 +1778,31 @@ mod tests {
             "{text}"
         );
         assert_eq!(code, 2);
+    }
+
+    #[test]
+    fn invalid_rules_in_tier3_are_a_generator_failure_not_a_skip() {
+        use crate::problems::testing::{InvalidWhen, P2197};
+        let sweep = Sweep {
+            time: Duration::from_secs(2),
+            max_size: Some(4),
+            random_batches: Some(0),
+            ..Sweep::default()
+        };
+        let clean = verify_problem(&P2197, &sweep);
+        let t = verify_problem(&InvalidWhen(|c| c.len() == 2), &sweep);
+        assert!(t.generator_failures > 0);
+        assert_eq!(t.skipped, clean.skipped, "invalid rules are not skips");
+        assert_eq!(t.checked + t.generator_failures, clean.checked);
+        assert!(t.note.as_deref().unwrap().contains("generator failure"));
+        let game = GameReport {
+            game: "nim".into(),
+            tiers: vec![t],
+            seconds: 0.0,
+        };
+        let (_, text, code) = report_of_game(game, 0);
+        assert_eq!(code, 1, "{text}");
+        assert!(!text.contains("all agree"), "{text}");
     }
 
     #[test]
