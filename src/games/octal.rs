@@ -421,6 +421,35 @@ mod tests {
     use std::time::Duration;
 
     #[test]
+    fn tier1_codes_and_their_periods() {
+        // The figures the README states: how many codes tier 1 takes, how many have a
+        // period proven within TIER1_SOLVER_LEN values (compared by the extension and
+        // the period check), and that every other one splits (compared by the
+        // rare/common method, nothing left unchecked).
+        let codes = tier1_codes();
+        let proven: Vec<&Octal> = codes
+            .iter()
+            .filter(|c| {
+                OctalSolver::with_len(c, TIER1_SOLVER_LEN)
+                    .period()
+                    .is_some()
+            })
+            .collect();
+        let unproven: Vec<&Octal> = codes.iter().filter(|c| !proven.contains(c)).collect();
+        println!(
+            "{} codes, {} with a proven period",
+            codes.len(),
+            proven.len()
+        );
+        assert_eq!((codes.len(), proven.len()), (TIER1_CODES, TIER1_PROVEN));
+        assert!(unproven.iter().all(|c| breaks(c).splits()));
+    }
+
+    /// The README's figures (see the test above).
+    const TIER1_CODES: usize = 111;
+    const TIER1_PROVEN: usize = 71;
+
+    #[test]
     fn planted_tier1_bug_reaches_the_report() {
         // A period claimed twice too long for 0.33 (a true period, so every value the
         // solver answers is still right): only the comparison with the smallest period
