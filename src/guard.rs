@@ -107,6 +107,10 @@ struct Slot {
     key: AtomicU64,
 }
 
+/// Tier 1's progress as the watch last saw it: comparisons done, disagreements, and the
+/// first disagreement (what, closed form, table).
+pub(crate) type Tier1Progress = (u64, u64, Option<(String, String, String)>);
+
 /// The per-check watchdog of one game's verification (see the module docs).
 pub struct Watch {
     epoch: Instant,
@@ -115,7 +119,7 @@ pub struct Watch {
     describe: Mutex<Option<Describe>>,
     finished: Mutex<Vec<crate::verify::TierReport>>,
     /// Tier 1's progress: comparisons done and disagreements, with the first one.
-    pub(crate) tier1: Mutex<(u64, u64, Option<(String, String, String)>)>,
+    pub(crate) tier1: Mutex<Tier1Progress>,
 }
 
 impl fmt::Debug for Watch {

@@ -209,7 +209,7 @@ impl Tier1Report {
                 ));
             }
         }
-        if differ || self.checked % 1024 == 0 {
+        if differ || self.checked.is_multiple_of(1024) {
             self.beat();
         }
     }

@@ -399,7 +399,7 @@ fn an_all_discarded_property_fails_naming_the_discards() {
 fn a_mostly_discarded_property_fails_too() {
     // One case in twenty is kept: about 150 pass in 3000 tries, fewer than 300.
     fn keep_few(c: Case<Nim>, k: u8) -> TestResult {
-        if k % 20 != 0 {
+        if !k.is_multiple_of(20) {
             return TestResult::discard();
         }
         agrees(&NimSubject, &c)

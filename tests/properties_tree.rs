@@ -2,7 +2,7 @@
 //! against the exhaustive oracle on small random trees, with shrinking to a minimal
 //! tree, and facts of Green Hackenbush checked on the oracle alone.
 
-use quickcheck::{QuickCheck, TestResult};
+use quickcheck::TestResult;
 use sgcheck::arbitrary::Case;
 use sgcheck::games::hackenbush_tree::{tree_of, HackenbushTreeSubject};
 use sgcheck::oracles::games::hackenbush_tree::{HackenbushTree, Tree};
