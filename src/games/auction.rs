@@ -85,7 +85,9 @@ const ENUM_MAX_SIZE: u32 = 1200;
 fn tier1_with(winning_bids: impl Fn(u64, u64) -> Vec<u64>) -> Tier1Report {
     let mut report = Tier1Report::default();
     for n in (1..=TIER1_MAX_N).chain([1099]) {
-        for (r, bids) in table(n, TIER1_LEN).into_iter().enumerate() {
+        let t = table(n, TIER1_LEN);
+        report.compare(format_args!("n={n} table length"), t.len(), TIER1_LEN);
+        for (r, bids) in t.into_iter().enumerate() {
             let r = r as u64;
             report.compare(
                 format_args!("n={n} r={r}"),

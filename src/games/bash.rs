@@ -98,6 +98,7 @@ fn tier1_with(pile_value: impl Fn(u64, u64) -> u64) -> Tier1Report {
     let mut report = Tier1Report::default();
     for m in 1..=TIER1_MAX_M {
         let t = table(m, TIER1_MAX_N + 1);
+        report.compare(format_args!("m={m} table length"), t.len(), TIER1_MAX_N + 1);
         for (n, &v) in t.iter().enumerate() {
             report.compare(format!("m={m} pile {n}"), pile_value(n as u64, m), v);
         }

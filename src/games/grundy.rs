@@ -115,6 +115,11 @@ const TIER1_LEN: usize = 6000;
 fn tier1_with(fast: &GrundySolver) -> Tier1Report {
     let mut report = Tier1Report::default();
     let plain = plain_table(&Breaks::Grundy, TIER1_LEN);
+    report.compare(
+        "table length",
+        (plain.len(), fast.values().len()),
+        (TIER1_LEN, TIER1_LEN),
+    );
     for (n, &v) in A002188.iter().enumerate() {
         report.compare(format_args!("heap {n} (A002188)"), plain[n], v);
     }

@@ -234,7 +234,9 @@ fn tier1_with(pile_value: impl Fn(u64) -> u64) -> Tier1Report {
             v,
         );
     }
-    for (n, v) in table(TABLE_LIMIT).into_iter().enumerate() {
+    let t = table(TABLE_LIMIT);
+    report.compare("table length", t.len(), TABLE_LIMIT);
+    for (n, v) in t.into_iter().enumerate() {
         report.compare(format!("pile {n}"), pile_value(n as u64), v);
     }
     // 2. The closed form equals the mex of its own options (induction proof).

@@ -218,7 +218,13 @@ fn tier1_with(first_wins: impl Fn(u64, &[u64]) -> bool) -> Tier1Report {
     let mut report = Tier1Report::default();
     for &(k, n, max) in TIER1_TABLES {
         let radix = max as usize + 1;
-        for (i, &w) in table(k, n, max).iter().enumerate() {
+        let t = table(k, n, max);
+        report.compare(
+            format_args!("k={k} n={n} table length"),
+            t.len(),
+            (max as usize + 1).pow(n as u32),
+        );
+        for (i, &w) in t.iter().enumerate() {
             let h: Vec<u64> = (0..n)
                 .map(|j| (i / radix.pow(j as u32) % radix) as u64)
                 .collect();

@@ -237,6 +237,7 @@ fn tier1_code(
         None => return Some(TIER1_LEN as u64),
     };
     let g = plain(len);
+    report.compare(format_args!("{c} table length"), g.len(), len);
     if let Some(p) = solver.period() {
         let direct = crate::verify::smallest_period(&g, |e, p| 2 * e.max(1) + 2 * p + t <= len);
         report.compare(

@@ -118,7 +118,9 @@ pub const TABLE_LIMIT: usize = 1200;
 /// planted wrong one in the tests): the same comparisons, the same tables.
 fn tier1_with(heap_value: impl Fn(u64) -> u64) -> Tier1Report {
     let mut report = Tier1Report::default();
-    for (n, v) in table(TABLE_LIMIT).into_iter().enumerate() {
+    let t = table(TABLE_LIMIT);
+    report.compare("table length", t.len(), TABLE_LIMIT);
+    for (n, v) in t.into_iter().enumerate() {
         report.compare(format_args!("heap {n}"), heap_value(n as u64), v);
     }
     report

@@ -294,6 +294,7 @@ fn tier1_with(bean_value: impl Fn(usize) -> u64) -> Tier1Report {
     // 64; the incremental table makes many more cheap).
     const LEN: usize = 4096;
     let t = table(LEN);
+    report.compare("table length", t.len(), LEN);
     for (d, &v) in t.iter().enumerate() {
         report.compare(format!("g({d})"), bean_value(d), v);
     }

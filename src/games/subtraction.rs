@@ -359,6 +359,7 @@ fn compare_solver(
             // Long enough to show the claimed period twice past the claimed preperiod.
             let len = len.max((s.preperiod() + 2 * s.period()) as usize + k + 1);
             let plain = table(rules.set(), len);
+            report.compare(format_args!("set {rules} table length"), plain.len(), len);
             for (n, &v) in plain.iter().enumerate() {
                 report.compare(format_args!("set {rules} pile {n}"), s.grundy(n as u64), v);
             }
