@@ -907,6 +907,10 @@ fn per_second(n: u64, d: Duration) -> f64 {
     }
 }
 
+/// The largest share of a game's time (`Sweep::time`) tier 1 may use before it is
+/// stopped, so that tier 2 always has time left.
+pub const TIER1_SHARE: f64 = 0.6;
+
 /// Runs a subject's tier 1 under the watch and the time budget: a panic is a
 /// disagreement (with its message), the budget stops it (the report says so).
 fn run_tier1<S: Subject>(subject: &S, sweep: &Sweep, watch: &Arc<Watch>) -> TierReport {
@@ -914,9 +918,11 @@ fn run_tier1<S: Subject>(subject: &S, sweep: &Sweep, watch: &Arc<Watch>) -> Tier
     let id = subject.id();
     watch.enter_tier(1, None);
     *watch.tier1.lock().unwrap_or_else(|e| e.into_inner()) = (0, 0, None);
+    // Tier 1 may use at most this share of the game's time: tier 2 always gets the rest.
+    let budget = sweep.time.mul_f64(TIER1_SHARE);
     let guard = Tier1Guard {
         watch: Some(Arc::clone(watch)),
-        deadline: Some(start + sweep.time),
+        deadline: Some(start + budget),
     };
     let previous = TIER1_GUARD.with(|g| std::mem::replace(&mut *g.borrow_mut(), guard));
     watch.begin(0);
@@ -954,7 +960,7 @@ fn run_tier1<S: Subject>(subject: &S, sweep: &Sweep, watch: &Arc<Watch>) -> Tier
                     0,
                     Some(format!(
                         "stopped at the time budget ({:.1} s) after {checked} comparisons",
-                        sweep.time.as_secs_f64()
+                        budget.as_secs_f64()
                     )),
                 )
             } else {

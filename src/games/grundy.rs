@@ -136,6 +136,7 @@ fn tier1_with(fast: &GrundySolver) -> Tier1Report {
     for (mask, len) in [(choose_mask(prefix), TIER1_LEN), (1, 3000), (6, 3000)] {
         let mut g = prefix.to_vec();
         extend_sparse(&Breaks::Grundy, &mut g, len, mask);
+        report.compare(format_args!("mask {mask} length"), g.len(), len);
         for (n, (&f, &p)) in g.iter().zip(&plain).enumerate().skip(TIER1_SPARSE_PREFIX) {
             report.compare(format_args!("heap {n} (mask {mask})"), f, p);
         }

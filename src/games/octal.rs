@@ -258,6 +258,8 @@ fn tier1_code(
         let mut sparse = g[..prefix].to_vec();
         let mask = choose_mask(&sparse);
         extend_sparse(&breaks(c), &mut sparse, len, mask);
+        // A table left short would shorten the loop below (a mutant that survived).
+        report.compare(format_args!("{c} rare/common length"), sparse.len(), len);
         for (n, (&f, &v)) in sparse.iter().zip(&g).enumerate().skip(prefix) {
             report.compare(format_args!("{c} heap {n} (rare/common)"), f, v);
         }
