@@ -73,13 +73,19 @@ fn prop_my_lasker(case: Case<Lasker>) -> TestResult {
 }
 
 fn main() {
-    // 1. One call: sgcheck's property (panics with the disagreement if any).
+    // 1. One call: sgcheck's property (panics with the disagreement if any, and when
+    //    fewer than 300 cases passed).
     sgcheck::quickcheck(my_lasker);
-    // 2. The same check as a property of your own.
-    QuickCheck::new()
+    println!("sgcheck::quickcheck(my_lasker) passed (300 passing cases required)");
+    // 2. The same check as a property of your own; quicktest counts the cases that
+    //    passed (discarded ones, too large for the oracle, are not counted).
+    let passed = QuickCheck::new()
         .tests(300)
-        .quickcheck(prop_my_lasker as fn(Case<Lasker>) -> TestResult);
-    println!("my_lasker agrees with the oracle on 600 random positions");
+        .max_tests(3000)
+        .quicktest(prop_my_lasker as fn(Case<Lasker>) -> TestResult)
+        .unwrap_or_else(|failure| panic!("{failure:?}"));
+    assert!(passed >= 300, "only {passed} cases passed");
+    println!("my_lasker agrees with the oracle on {passed} random positions of its own property");
 
     // 3. The planted bug: quicktest returns the failure instead of panicking.
     let failure = QuickCheck::new()

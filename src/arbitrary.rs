@@ -50,10 +50,12 @@ pub use crate::game::Case;
 use crate::game::Game;
 use crate::harness::FastSolver;
 use crate::verify::{compare, Disagreement, Rng};
-use quickcheck::{Arbitrary, Gen, TestResult, Testable};
+use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult, Testable};
 use rand::SeedableRng;
 use sgcheck_oracles::{Analysis, Solver};
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// Oracle budget for one quickcheck case; larger cases are discarded.
 pub const QUICKCHECK_BUDGET: usize = 200_000;
@@ -91,6 +93,66 @@ where
 {
     let mut solver = Solver::verdict_only(case.rules.clone()).with_budget(QUICKCHECK_BUDGET);
     compare(&FastSolver::new(fast), &mut solver, &case.position).map_err(|_| ())
+}
+
+/// A [`Testable`] that counts the cases it was asked for (quickcheck asks once per
+/// try; shrinking happens inside the inner property).
+struct Counted<A> {
+    inner: A,
+    tries: Arc<AtomicU64>,
+}
+
+impl<A: Testable> Testable for Counted<A> {
+    fn result(&self, g: &mut Gen) -> TestResult {
+        self.tries.fetch_add(1, Ordering::Relaxed);
+        self.inner.result(g)
+    }
+}
+
+/// Runs a quickcheck property that must pass on at least `min_passed` cases within
+/// `max_tests` tries: a property whose cases are mostly discarded (too large for the
+/// oracle, or outside what it is about) fails, naming how many passed and how many
+/// were discarded, instead of passing having checked little or nothing. A failing case
+/// fails with quickcheck's own message.
+///
+/// ```
+/// use quickcheck::TestResult;
+/// // Every case discarded: the property checked nothing, so it fails.
+/// let all_discarded = std::panic::catch_unwind(|| {
+///     sgcheck::arbitrary::check_property((|_: u8| TestResult::discard()) as fn(u8) -> TestResult, 300, 1000)
+/// });
+/// let msg = all_discarded.unwrap_err().downcast::<String>().unwrap();
+/// assert!(msg.contains("0 cases passed") && msg.contains("1000 discarded"), "{msg}");
+/// sgcheck::arbitrary::check_property((|x: u8| x == x) as fn(u8) -> bool, 300, 1000);
+/// ```
+///
+/// # Panics
+/// When a case fails, or fewer than `min_passed` cases passed.
+pub fn check_property<A: Testable>(prop: A, min_passed: u64, max_tests: u64) {
+    let tries = Arc::new(AtomicU64::new(0));
+    let counted = Counted {
+        inner: prop,
+        tries: Arc::clone(&tries),
+    };
+    let run = crate::guard::catch_quiet(|| {
+        QuickCheck::new()
+            .tests(min_passed)
+            .max_tests(max_tests)
+            .min_tests_passed(0)
+            .quicktest(counted)
+    });
+    match run {
+        Ok(Ok(passed)) if passed >= min_passed => {}
+        Ok(Ok(passed)) => {
+            let d = tries.load(Ordering::Relaxed).saturating_sub(passed);
+            panic!(
+                "quickcheck: {passed} cases passed of the {min_passed} required; {d} discarded \
+             (of {max_tests} tries): the property checked too little"
+            )
+        }
+        Ok(Err(failure)) => panic!("[quickcheck] TEST FAILED: {failure:?}"),
+        Err(p) => panic!("{}", p.message),
+    }
 }
 
 /// The property "`fast` agrees with the oracle on `case`", for your own quickcheck

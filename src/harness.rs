@@ -147,11 +147,16 @@ where
 pub enum SweepError {
     /// The smallest disagreement found.
     Disagreement(Box<Disagreement>),
-    /// No instance could be compared (the game gave none, or every one was too large
-    /// for the oracle): a run that checked nothing does not pass.
+    /// Fewer instances than [`Sweep::min_checked`] could be compared (the game gave
+    /// too few, or they were too large for the oracle): a run that checked little or
+    /// nothing does not pass.
     NothingChecked {
         /// Instances skipped because the oracle could not answer them.
         skipped: u64,
+        /// Instances compared.
+        checked: u64,
+        /// The least number of instances the sweep had to compare.
+        min: u64,
     },
 }
 
@@ -159,9 +164,14 @@ impl fmt::Display for SweepError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SweepError::Disagreement(d) => d.fmt(f),
-            SweepError::NothingChecked { skipped } => write!(
+            SweepError::NothingChecked {
+                skipped,
+                checked,
+                min,
+            } => write!(
                 f,
-                "the sweep checked nothing ({skipped} instances too large for the oracle)"
+                "the sweep checked too little: {checked} instances compared of the {min} \
+                 required ({skipped} skipped, too large for the oracle)"
             ),
         }
     }
@@ -229,9 +239,11 @@ where
     if let Some(d) = tier2.first_disagreement {
         return Err(SweepError::Disagreement(Box::new(d)));
     }
-    if tier2.checked == 0 {
+    if tier2.checked == 0 || tier2.checked < settings.min_checked {
         return Err(SweepError::NothingChecked {
             skipped: tier2.skipped,
+            checked: tier2.checked,
+            min: settings.min_checked,
         });
     }
     Ok(tier2)
@@ -251,7 +263,9 @@ where
 
 /// Runs a quickcheck property (feature `quickcheck`): `fast` agrees with the oracle on
 /// random [`crate::Case`]s of the game, 300 passing cases out of at most 3000 tries
-/// (instances too large for the oracle are discarded). A failing case is shrunk with
+/// (instances too large for the oracle are discarded; fewer than 300 passing cases
+/// fail the property, naming how many were discarded: see
+/// [`crate::arbitrary::check_property`]). A failing case is shrunk with
 /// [`Game::shrink`] to one on which every smaller candidate passes, and quickcheck
 /// fails the test with the whole [`Disagreement`] of that case.
 ///
@@ -281,8 +295,55 @@ pub fn quickcheck<R: Game, F>(fast: F)
 where
     F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync + 'static,
 {
-    ::quickcheck::QuickCheck::new()
-        .tests(300)
-        .max_tests(3000)
-        .quickcheck(crate::arbitrary::Property::<R, F>::new(fast));
+    crate::arbitrary::check_property(crate::arbitrary::Property::<R, F>::new(fast), 300, 3000);
+}
+
+#[cfg(test)]
+mod min_tests {
+    use super::*;
+    use sgcheck_oracles::games::nim::{Nim, Piles, Take};
+
+    fn nim(_: &Nim, pos: &Piles) -> Analysis<Take> {
+        crate::games::nim::analyze(pos)
+    }
+
+    #[test]
+    fn a_sweep_that_compared_too_little_fails() {
+        // Sizes 0 to 2 only: far fewer than 300 positions.
+        let settings = Sweep {
+            max_size: Some(2),
+            random_batches: Some(0),
+            ..Sweep::default()
+        };
+        match sweep_with(nim, &settings) {
+            Err(SweepError::NothingChecked { checked, min, .. }) => {
+                assert!(checked > 0 && checked < 300, "{checked}");
+                assert_eq!(min, 300);
+            }
+            other => panic!("{other:?}"),
+        }
+        // The same sweep asking for no more than it does passes.
+        let fewer = Sweep {
+            min_checked: 1,
+            ..settings
+        };
+        assert!(sweep_with(nim, &fewer).is_ok());
+    }
+
+    #[test]
+    fn a_panicking_solver_is_a_disagreement_in_check_and_sweep() {
+        fn panics(_: &Nim, pos: &Piles) -> Analysis<Take> {
+            assert!(pos.0.len() < 2, "two piles not supported");
+            crate::games::nim::analyze(pos)
+        }
+        let d = check(&Nim, &Piles(vec![1, 2]), panics).unwrap().unwrap();
+        assert!(d.fast.contains("panicked: two piles not supported"), "{d}");
+        match sweep(panics, Duration::from_secs(2)) {
+            Err(SweepError::Disagreement(d)) => {
+                assert_eq!(d.position, "0,0");
+                assert!(d.fast.contains("panicked"), "{d}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }

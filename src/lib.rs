@@ -92,6 +92,7 @@ pub mod cli;
 pub mod fuzzing;
 pub mod game;
 pub mod games;
+pub mod guard;
 pub mod harness;
 pub mod problems;
 pub mod shell;

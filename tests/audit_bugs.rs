@@ -448,3 +448,67 @@ fn nim_array_too_small_for_the_largest_n() {
         lines[2]
     );
 }
+
+/// What the next test runs in a child process: a workshop, which needs g++.
+#[test]
+#[ignore = "run by a_missing_compiler_fails_under_ci, in a child without g++"]
+fn workshop_probe() {
+    let _ = workshop::Workshop::new();
+}
+
+#[test]
+fn a_missing_compiler_fails_under_ci() {
+    // The probe, with no g++ on the PATH: under CI=1 it fails, outside CI it passes
+    // after a loud skip line.
+    let probe = |ci: Option<&str>| {
+        let mut cmd = std::process::Command::new(std::env::current_exe().unwrap());
+        cmd.args(["workshop_probe", "--exact", "--ignored", "--nocapture"])
+            .env("PATH", "")
+            .env_remove("CI")
+            .env_remove("SGCHECK_REQUIRE_TOOLS");
+        if let Some(v) = ci {
+            cmd.env("CI", v);
+        }
+        cmd.output().unwrap()
+    };
+    let under_ci = probe(Some("1"));
+    assert!(
+        !under_ci.status.success(),
+        "the probe passed without g++ under CI=1"
+    );
+    let text = |o: &std::process::Output| {
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    };
+    assert!(
+        text(&under_ci).contains("g++ is required"),
+        "{}",
+        text(&under_ci)
+    );
+    let outside = probe(None);
+    assert!(outside.status.success());
+    assert!(
+        text(&outside).contains("SKIPPED: g++ is not available"),
+        "{}",
+        text(&outside)
+    );
+    // The environment decides as documented.
+    let env = |pairs: &'static [(&'static str, &'static str)]| {
+        move |k: &str| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        }
+    };
+    assert!(workshop::required_by(env(&[("CI", "true")])));
+    assert!(workshop::required_by(env(&[(
+        "SGCHECK_REQUIRE_TOOLS",
+        "1"
+    )])));
+    assert!(!workshop::required_by(env(&[("CI", "false")])));
+    assert!(!workshop::required_by(env(&[])));
+}

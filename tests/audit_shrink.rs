@@ -22,16 +22,12 @@ use std::process::Command;
 
 const SGCHECK: &str = env!("CARGO_BIN_EXE_sgcheck");
 
-fn have(tool: &str, arg: &str) -> bool {
-    let ok = Command::new(tool)
-        .arg(arg)
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false);
-    if !ok {
-        eprintln!("{tool} not available: test skipped");
-    }
-    ok
+mod workshop;
+
+/// Whether `tool` is there: a loud skip line without it, a failure under CI or
+/// `SGCHECK_REQUIRE_TOOLS=1` ([`workshop::require_tool`]).
+fn have(tool: &str, _arg: &str) -> bool {
+    workshop::require_tool(tool)
 }
 
 fn write(dir: &Path, name: &str, body: &str) -> PathBuf {

@@ -239,3 +239,75 @@ fn sequence_prints_values_and_the_proven_period() {
         assert_eq!(sgcheck(bad, "").status.code(), Some(2), "{bad:?}");
     }
 }
+
+#[test]
+fn verify_with_skips_does_not_claim_to_be_exhaustive() {
+    // An oracle budget of 30 positions: most Nim positions past the smallest sizes are
+    // skipped, and the label says how many instead of a bare `size <= N`.
+    let out = sgcheck(
+        &[
+            "verify",
+            "--game",
+            "nim",
+            "--time",
+            "2",
+            "--budget",
+            "30",
+            "--seed",
+            "3",
+            "--max-size",
+            "40",
+            "--random-batches",
+            "0",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let t2 = &v["games"][0]["tiers"][1];
+    let skipped = t2["enumerated_skipped"].as_u64().unwrap();
+    assert!(skipped > 0, "{t2}");
+    let enumerated = t2["enumerated_size"].as_u64().unwrap();
+    assert!(
+        t2["exhaustive_size"]
+            .as_u64()
+            .is_none_or(|e| e < enumerated),
+        "{t2}"
+    );
+    let out = sgcheck(
+        &[
+            "verify",
+            "--game",
+            "nim",
+            "--time",
+            "2",
+            "--budget",
+            "30",
+            "--seed",
+            "3",
+            "--max-size",
+            "40",
+            "--random-batches",
+            "0",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains(" skipped)"), "{stdout}");
+    assert!(!stdout.contains("size <= 40\n"), "{stdout}");
+}
+
+#[test]
+fn verify_that_checked_nothing_says_not_checked_and_never_all_agree() {
+    let out = sgcheck(
+        &[
+            "verify", "--game", "lasker", "--time", "0.3", "--budget", "1", "--seed", "1",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("NOT CHECKED"), "{stdout}");
+    assert!(!stdout.contains("all agree"), "{stdout}");
+}

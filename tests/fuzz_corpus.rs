@@ -51,8 +51,11 @@ fn every_target_has_a_fuzz_target_file_and_seeds() {
 
 #[test]
 fn seeds_replay() {
-    let mut kept = 0;
+    // Every target has at least one seed inside its domain (checked, not rejected):
+    // a target whose seeds are all rejected would replay nothing.
+    let mut without = Vec::new();
     for t in TARGETS {
+        let mut kept = 0;
         for f in files(&root().join("corpus/fuzz").join(t)) {
             let data = std::fs::read(&f).unwrap();
             let r = replay(t, &data).unwrap_or_else(|| panic!("{}: does not decode", f.display()));
@@ -60,13 +63,46 @@ fn seeds_replay() {
                 kept += 1;
             }
         }
+        if kept == 0 {
+            without.push(*t);
+        }
     }
-    assert!(kept > 0, "no seed was inside its target's domain");
+    assert!(
+        without.is_empty(),
+        "no seed inside the target's domain: {without:?}"
+    );
 }
 
 #[test]
 fn regressions_replay() {
+    // The directory exists (with its README) even while no regression was found, every
+    // subdirectory is a target, every listed file is there, and every file there is
+    // replayed: none can be skipped by a misspelt directory or a missing entry.
     let dir = root().join("corpus/regressions");
+    assert!(
+        dir.join("README.md").is_file(),
+        "corpus/regressions/README.md is missing"
+    );
+    let mut on_disk = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                TARGETS.contains(&name.as_str()),
+                "{}: not a fuzz target",
+                path.display()
+            );
+            on_disk += files(&path).len();
+        }
+    }
+    for (target, file, _) in REGRESSIONS {
+        assert!(
+            dir.join(target).join(file).is_file(),
+            "{target}/{file} is listed but missing"
+        );
+    }
+    let mut replayed = 0;
     for t in TARGETS {
         for f in files(&dir.join(t)) {
             let name = f.file_name().unwrap().to_string_lossy().into_owned();
@@ -84,8 +120,15 @@ fn regressions_replay() {
                 "{}: does not decode",
                 f.display()
             );
+            replayed += 1;
         }
     }
+    assert_eq!(replayed, on_disk, "every regression file is replayed");
+    assert_eq!(
+        replayed,
+        REGRESSIONS.len(),
+        "every listed regression is replayed"
+    );
 }
 
 #[test]

@@ -50,8 +50,19 @@ fn agrees<S: Subject>(subject: &S, case: &Case<S::Rules>) -> TestResult {
     }
 }
 
-fn qc() -> QuickCheck {
-    QuickCheck::new().tests(300).max_tests(3000)
+/// The suite's properties: at least 300 passing cases in at most 3000 tries, or the
+/// property fails naming how many were discarded (a property that checked too little
+/// does not pass).
+struct Qc;
+
+impl Qc {
+    fn quickcheck<A: quickcheck::Testable>(&self, prop: A) {
+        sgcheck::arbitrary::check_property(prop, 300, 3000);
+    }
+}
+
+fn qc() -> Qc {
+    Qc
 }
 
 #[test]
@@ -237,13 +248,13 @@ fn qc_adding_two_equal_components_keeps_the_verdict() {
 /// The Grundy value of a sum is the XOR of the parts' values, each value found by
 /// search alone (the v for which the position plus a nim heap of v is lost).
 fn sum_is_xor<R: Rules<Position = Piles> + Clone>(a: Case<R>, b: Case<R>) -> TestResult {
-    let (x, y) = (&a.position.0, &b.position.0);
-    if x.len() + y.len() > 4 || x.iter().chain(y).sum::<u64>() > 14 {
-        return TestResult::discard();
-    }
-    let whole = Piles(x.iter().chain(y).copied().collect());
+    // Each part cut to its first two piles of at most 7 (small enough for the search,
+    // instead of discarding almost every generated pair).
+    let cut = |p: &Piles| Piles(p.0.iter().take(2).map(|&n| n % 8).collect::<Vec<u64>>());
+    let (x, y) = (cut(&a.position), cut(&b.position));
+    let whole = Piles(x.0.iter().chain(&y.0).copied().collect());
     let g = |p: &Piles| grundy_by_search(&a.rules, p, 32).ok().flatten();
-    match (g(&a.position), g(&Piles(y.clone())), g(&whole)) {
+    match (g(&x), g(&y), g(&whole)) {
         (Some(ga), Some(gb), Some(gw)) => TestResult::from_bool(gw == ga ^ gb),
         _ => TestResult::discard(),
     }
@@ -368,4 +379,38 @@ fn parity_bug_shrinks_to_the_pile_2() {
         text.contains("oracle:    win, best 0:2, 2 winning moves [0:2 0=1+1]"),
         "{text}"
     );
+}
+
+#[test]
+fn an_all_discarded_property_fails_naming_the_discards() {
+    fn discard_all(_: Case<Nim>) -> TestResult {
+        TestResult::discard()
+    }
+    let caught = std::panic::catch_unwind(|| {
+        qc().quickcheck(discard_all as fn(Case<Nim>) -> TestResult);
+    });
+    let err = caught.expect_err("a property that checked nothing passed");
+    let msg = err.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(msg.contains("0 cases passed of the 300 required"), "{msg}");
+    assert!(msg.contains("3000 discarded"), "{msg}");
+}
+
+#[test]
+fn a_mostly_discarded_property_fails_too() {
+    // One case in twenty is kept: about 150 pass in 3000 tries, fewer than 300.
+    fn keep_few(c: Case<Nim>, k: u8) -> TestResult {
+        if !k.is_multiple_of(20) {
+            return TestResult::discard();
+        }
+        agrees(&NimSubject, &c)
+    }
+    let caught = std::panic::catch_unwind(|| {
+        qc().quickcheck(keep_few as fn(Case<Nim>, u8) -> TestResult);
+    });
+    let msg = caught
+        .expect_err("a property short of 300 passing cases passed")
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    assert!(msg.contains("discarded (of 3000 tries)"), "{msg}");
 }

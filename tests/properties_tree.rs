@@ -2,7 +2,7 @@
 //! against the exhaustive oracle on small random trees, with shrinking to a minimal
 //! tree, and facts of Green Hackenbush checked on the oracle alone.
 
-use quickcheck::{QuickCheck, TestResult};
+use quickcheck::TestResult;
 use sgcheck::arbitrary::Case;
 use sgcheck::games::hackenbush_tree::{tree_of, HackenbushTreeSubject};
 use sgcheck::oracles::games::hackenbush_tree::{HackenbushTree, Tree};
@@ -11,8 +11,19 @@ use sgcheck::verify::{compare, Planted};
 
 const BUDGET: usize = 200_000;
 
-fn qc() -> QuickCheck {
-    QuickCheck::new().tests(300).max_tests(3000)
+/// The suite's properties: at least 300 passing cases in at most 3000 tries, or the
+/// property fails naming how many were discarded (a property that checked too little
+/// does not pass).
+struct Qc;
+
+impl Qc {
+    fn quickcheck<A: quickcheck::Testable>(&self, prop: A) {
+        sgcheck::arbitrary::check_property(prop, 300, 3000);
+    }
+}
+
+fn qc() -> Qc {
+    Qc
 }
 
 fn agrees(case: Case<HackenbushTree>) -> TestResult {

@@ -103,39 +103,65 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         ..sweep.clone()
     };
     let pb = progress_bar(ids.len() as u64, !args.no_progress && !args.json);
+    let declared = declared.map(std::sync::Arc::new);
+    // A check that runs longer than the game's whole share of the budget (and at
+    // least 5 s) does not return: it is reported as a hang.
+    let hang_after = Duration::from_secs_f64(slot.max(5.0));
     let mut reports: Vec<GameReport> = Vec::new();
     for (i, id) in ids.iter().enumerate() {
         let sweep = Sweep {
             tier1: shard.owns(i as u64),
+            hang_after,
             ..sweep.clone()
         };
-        // A game that is declarable but has no sweep of its own gets tier 3 only.
-        let mut r = games::verify_game(id, &sweep, &pb).unwrap_or_else(|| GameReport {
-            game: id.clone(),
-            tiers: Vec::new(),
-            seconds: 0.0,
-        });
-        pb.set_message(format!("{id}: tier 3"));
-        let tier3 = match &declared {
-            Some(d) if d.info().game == id => {
-                let mut t3 = crate::verify::verify_problem(d, &sweep3);
-                if let (Some(dis), Some(path)) = (&mut t3.first_disagreement, &args.declaration) {
-                    // The reproducing command names the declaration file.
-                    dis.reproduce = dis.reproduce.replacen(
-                        &format!("sgcheck solve {}", d.info().id),
-                        &format!("sgcheck solve --problem {}", crate::shell::path_of(path)),
-                        1,
-                    );
+        let work = {
+            let id = id.clone();
+            let pb = pb.clone();
+            let declared = declared.clone();
+            let path = args.declaration.clone();
+            let sweep3 = sweep3.clone();
+            move |sweep: Sweep| {
+                // A game that is declarable but has no sweep of its own gets tier 3 only.
+                let mut r = games::verify_game(&id, &sweep, &pb).unwrap_or_else(|| GameReport {
+                    game: id.clone(),
+                    tiers: Vec::new(),
+                    seconds: 0.0,
+                });
+                pb.set_message(format!("{id}: tier 3"));
+                let sweep3 = Sweep {
+                    watch: sweep.watch.clone(),
+                    ..sweep3
+                };
+                let tier3 = match declared.as_deref() {
+                    Some(d) if d.info().game == id => {
+                        let mut t3 = crate::verify::verify_problem(d, &sweep3);
+                        if let (Some(dis), Some(path)) = (&mut t3.first_disagreement, &path) {
+                            // The reproducing command names the declaration file.
+                            dis.reproduce = dis.reproduce.replacen(
+                                &format!("sgcheck solve {}", d.info().id),
+                                &format!(
+                                    "sgcheck solve --problem {}",
+                                    crate::shell::path_of(path)
+                                ),
+                                1,
+                            );
+                        }
+                        Some(t3)
+                    }
+                    _ => crate::verify::verify_problems_of(&id, &sweep3),
+                };
+                if let Some(t3) = tier3 {
+                    r.seconds += t3.seconds;
+                    r.tiers.push(t3);
                 }
-                Some(t3)
+                r
             }
-            _ => crate::verify::verify_problems_of(id, &sweep3),
         };
-        if let Some(t3) = tier3 {
-            r.seconds += t3.seconds;
-            r.tiers.push(t3);
-        }
-        reports.push(r);
+        let reproduce = format!(
+            "sgcheck verify --game {} --seed {seed}",
+            crate::fuzzing::shell_quote(id)
+        );
+        reports.push(crate::verify::verify_guarded(id, &sweep, reproduce, work));
     }
     pb.finish_and_clear();
     let disagreements = reports
@@ -151,90 +177,20 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        print_table(&report);
+        out!("{}", crate::verify::render_table(&report, shard));
     }
-    if disagreements > 0 {
-        return Ok(EXIT_FAILURE);
-    }
-    // A tier that compared nothing proves nothing: the run does not pass. (A game's
-    // tier 1 that another shard runs is not this run's to check.)
-    let empty: Vec<String> = report
-        .games
-        .iter()
-        .enumerate()
-        .flat_map(|(i, g)| {
-            g.tiers
-                .iter()
-                .filter(move |t| t.tier != 1 || shard.owns(i as u64))
-                .filter(|t| t.agreements + t.disagreements == 0)
-                .map(move |t| format!("{} tier {}", g.game, t.tier))
-        })
-        .collect();
-    if !empty.is_empty() {
-        errln!(
-            "error: nothing was checked in {} (raise --time, now {} s, or --budget, now {})",
-            empty.join(", "),
-            args.time,
-            args.budget
-        );
-        return Ok(EXIT_USAGE);
-    }
-    Ok(EXIT_OK)
-}
-
-fn print_table(report: &Report) {
-    outln!(
-        "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12}  exhaustive",
-        "game",
-        "tier",
-        "checked",
-        "agree",
-        "disagree",
-        "skipped",
-        "per second"
-    );
-    for g in &report.games {
-        for t in &g.tiers {
-            let exhaustive = match (t.tier, t.exhaustive_size) {
-                (2, Some(n)) => format!("size <= {n}"),
-                (2, None) => "none".to_string(),
-                _ => String::new(),
-            };
-            outln!(
-                "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12.0}  {}",
-                g.game,
-                t.tier,
-                t.checked,
-                t.agreements,
-                t.disagreements,
-                t.skipped,
-                t.per_second,
-                exhaustive
+    match crate::verify::exit_code(&report, shard) {
+        0 => Ok(EXIT_OK),
+        1 => Ok(EXIT_FAILURE),
+        _ => {
+            // A tier that compared nothing proves nothing: the run does not pass.
+            errln!(
+                "error: nothing was checked in {} (raise --time, now {} s, or --budget, now {})",
+                crate::verify::not_checked(&report, shard).join(", "),
+                args.time,
+                args.budget
             );
+            Ok(EXIT_USAGE)
         }
-    }
-    for g in &report.games {
-        for t in &g.tiers {
-            if let Some(d) = &t.first_disagreement {
-                outln!();
-                outln!("DISAGREEMENT in {} tier {}:", g.game, t.tier);
-                if d.rules != "-" {
-                    outln!("  rules:    {}", d.rules);
-                }
-                outln!("  position: {}", d.position);
-                outln!("  fast:     {}", d.fast);
-                outln!("  oracle:   {}", d.oracle);
-                outln!("  reproduce: {}", d.reproduce);
-            }
-        }
-    }
-    if report.disagreements == 0 {
-        outln!("\nall agree (seed {})", report.seed);
-    } else {
-        outln!(
-            "\n{} disagreement(s) (seed {})",
-            report.disagreements,
-            report.seed
-        );
     }
 }

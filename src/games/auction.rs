@@ -80,6 +80,25 @@ const TIER1_LEN: usize = 2500;
 /// Largest N + r of the smallest-first enumeration.
 const ENUM_MAX_SIZE: u32 = 1200;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(winning_bids: impl Fn(u64, u64) -> Vec<u64>) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    for n in (1..=TIER1_MAX_N).chain([1099]) {
+        let t = table(n, TIER1_LEN);
+        report.compare(format_args!("n={n} table length"), t.len(), TIER1_LEN);
+        for (r, bids) in t.into_iter().enumerate() {
+            let r = r as u64;
+            report.compare(
+                format_args!("n={n} r={r}"),
+                (first_wins(n, r), winning_bids(n, r)),
+                (!bids.is_empty(), bids),
+            );
+        }
+    }
+    report
+}
+
 impl Subject for AuctionSubject {
     type Rules = Auction;
 
@@ -92,18 +111,7 @@ impl Subject for AuctionSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        for n in (1..=TIER1_MAX_N).chain([1099]) {
-            for (r, bids) in table(n, TIER1_LEN).into_iter().enumerate() {
-                let r = r as u64;
-                report.compare(
-                    format_args!("n={n} r={r}"),
-                    (first_wins(n, r), winning_bids(n, r)),
-                    (!bids.is_empty(), bids),
-                );
-            }
-        }
-        report
+        tier1_with(winning_bids)
     }
 
     /// Size s holds every N >= 1 and r >= 0 with N + r = s + 1 (the smallest game has
@@ -145,6 +153,26 @@ impl Subject for AuctionSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // No winning bid listed for n = 2, r = 5 (5 mod 3 != 0: a won position).
+        let planted = || {
+            tier1_with(|n, r| {
+                if (n, r) == (2, 5) {
+                    Vec::new()
+                } else {
+                    winning_bids(n, r)
+                }
+            })
+        };
+        PlantedTier1 {
+            subject: &AuctionSubject,
+            tier1: &planted,
+        }
+        .assert_caught("n=2 r=5");
+    }
+
     use crate::verify::Planted;
     use std::time::Duration;
 

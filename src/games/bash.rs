@@ -92,6 +92,20 @@ const TIER1_MAX_N: usize = 5000;
 /// The `m` values of the smallest-first enumeration.
 const ENUM_MAX_M: u64 = 5;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(pile_value: impl Fn(u64, u64) -> u64) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    for m in 1..=TIER1_MAX_M {
+        let t = table(m, TIER1_MAX_N + 1);
+        report.compare(format_args!("m={m} table length"), t.len(), TIER1_MAX_N + 1);
+        for (n, &v) in t.iter().enumerate() {
+            report.compare(format!("m={m} pile {n}"), pile_value(n as u64, m), v);
+        }
+    }
+    report
+}
+
 impl Subject for BashSubject {
     type Rules = Bash;
 
@@ -109,14 +123,7 @@ impl Subject for BashSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        for m in 1..=TIER1_MAX_M {
-            let t = table(m, TIER1_MAX_N + 1);
-            for (n, &v) in t.iter().enumerate() {
-                report.compare(format!("m={m} pile {n}"), pile_value(n as u64, m), v);
-            }
-        }
-        report
+        tier1_with(pile_value)
     }
 
     fn instances(&self, size: u32) -> Vec<(Bash, Piles)> {
@@ -176,6 +183,26 @@ impl Subject for BashSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // n mod (m + 2) instead of n mod (m + 1), for m = 3 only.
+        let planted = || {
+            tier1_with(|n, m| {
+                if m == 3 {
+                    n % (m + 2)
+                } else {
+                    pile_value(n, m)
+                }
+            })
+        };
+        PlantedTier1 {
+            subject: &BashSubject,
+            tier1: &planted,
+        }
+        .assert_caught("m=3 pile 4");
+    }
+
     use crate::verify::Planted;
     use sgcheck_oracles::Solver;
     use std::time::Duration;

@@ -137,6 +137,23 @@ fn parts(total: u64, len: usize) -> Vec<Vec<u64>> {
         .collect()
 }
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(pair_value: impl Fn(u64, u64) -> u64) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    let sets = option_sets(TABLE_LIMIT);
+    for a in 1..=TABLE_LIMIT {
+        for b in 1..=TABLE_LIMIT {
+            report.compare(
+                format_args!("pair ({a},{b})"),
+                pair_value(a as u64, b as u64),
+                table_value(&sets, a, b),
+            );
+        }
+    }
+    report
+}
+
 impl Subject for EdSubject {
     type Rules = Ed;
 
@@ -154,18 +171,7 @@ impl Subject for EdSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        let sets = option_sets(TABLE_LIMIT);
-        for a in 1..=TABLE_LIMIT {
-            for b in 1..=TABLE_LIMIT {
-                report.compare(
-                    format_args!("pair ({a},{b})"),
-                    pair_value(a as u64, b as u64),
-                    table_value(&sets, a, b),
-                );
-            }
-        }
-        report
+        tier1_with(pair_value)
     }
 
     fn instances(&self, size: u32) -> Vec<(Ed, EdPiles)> {
@@ -221,6 +227,26 @@ impl Subject for EdSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // One pair's value off by one bit.
+        let planted = || {
+            tier1_with(|a, b| {
+                if (a, b) == (3, 5) {
+                    pair_value(a, b) ^ 1
+                } else {
+                    pair_value(a, b)
+                }
+            })
+        };
+        PlantedTier1 {
+            subject: &EdSubject,
+            tier1: &planted,
+        }
+        .assert_caught("pair (3,5)");
+    }
+
     use crate::verify::{FastFn, Planted};
     use std::time::Duration;
 

@@ -428,6 +428,46 @@ fn rules(specials: &[u64]) -> FollowingNim {
     FollowingNim::new(specials.to_vec()).expect("special amounts are positive")
 }
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(cold_value: impl Fn(&Tables, u64) -> Option<u64>) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    let len = TIER1_MAX_PILE + 1;
+    for set in tier1_sets() {
+        let t = Tables::new(&set, TIER1_MAX_PILE as u64);
+        let sg = special_only_values(&set, len);
+        let (win, value, hot) = forced_recursion(&set, len, TIER1_WIDTH);
+        let name = rules(&set).to_string();
+        for z in 0..len {
+            let n = z as u64;
+            report.compare(
+                format_args!("S={name} pile {z}: hot (special-only mex)"),
+                t.is_hot(n),
+                sg[z] != 0,
+            );
+            report.compare(
+                format_args!("S={name} pile {z}: hot (win/lose recursion)"),
+                t.is_hot(n),
+                hot[z],
+            );
+            report.compare(
+                format_args!("S={name} pile {z}: value (forced recursion)"),
+                cold_value(&t, n),
+                value[z],
+            );
+            for (g, &w) in win[z].iter().enumerate() {
+                let closed = t.is_hot(n) || t.escapes_to(n, g as u64);
+                report.compare(
+                    format_args!("S={name} forced at {z}, rest value {g}"),
+                    closed,
+                    w,
+                );
+            }
+        }
+    }
+    report
+}
+
 impl Subject for FollowingNimSubject {
     type Rules = FollowingNim;
 
@@ -448,41 +488,7 @@ impl Subject for FollowingNimSubject {
     /// Grundy values by mex; table 2 and the forced-player verdict of claims 1 and 4
     /// against [`forced_recursion`], for every size and every rest value below 128.
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        let len = TIER1_MAX_PILE + 1;
-        for set in tier1_sets() {
-            let t = Tables::new(&set, TIER1_MAX_PILE as u64);
-            let sg = special_only_values(&set, len);
-            let (win, value, hot) = forced_recursion(&set, len, TIER1_WIDTH);
-            let name = rules(&set).to_string();
-            for z in 0..len {
-                let n = z as u64;
-                report.compare(
-                    format_args!("S={name} pile {z}: hot (special-only mex)"),
-                    t.is_hot(n),
-                    sg[z] != 0,
-                );
-                report.compare(
-                    format_args!("S={name} pile {z}: hot (win/lose recursion)"),
-                    t.is_hot(n),
-                    hot[z],
-                );
-                report.compare(
-                    format_args!("S={name} pile {z}: value (forced recursion)"),
-                    t.value(n),
-                    value[z],
-                );
-                for (g, &w) in win[z].iter().enumerate() {
-                    let closed = t.is_hot(n) || t.escapes_to(n, g as u64);
-                    report.compare(
-                        format_args!("S={name} forced at {z}, rest value {g}"),
-                        closed,
-                        w,
-                    );
-                }
-            }
-        }
-        report
+        tier1_with(|t: &Tables, n| t.value(n))
     }
 
     /// Every position of 1 to 3 piles summing to `size`, free and forced at each pile,
@@ -578,6 +584,18 @@ impl Subject for FollowingNimSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // A wrong value at pile 5.
+        let planted = || tier1_with(|t, n| if n == 5 { Some(99) } else { t.value(n) });
+        PlantedTier1 {
+            subject: &FollowingNimSubject,
+            tier1: &planted,
+        }
+        .assert_caught("pile 5: value");
+    }
+
     use crate::verify::{FastFn, Planted};
     use rand::SeedableRng;
     use sgcheck_oracles::Solver;

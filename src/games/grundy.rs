@@ -16,7 +16,9 @@
 //! enumerated by the fast side.
 
 use crate::games::analyze_sum;
-use crate::games::take_break::{compute, extend_sparse, plain_table, Breaks, Method};
+use crate::games::take_break::{
+    choose_mask, compute, extend_sparse, plain_table, Breaks, Method, MASK_PREFIX,
+};
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -103,6 +105,48 @@ pub struct GrundySubject;
 /// How far tier 1 compares the rare/common table with the plain one.
 const TIER1_LEN: usize = 6000;
 
+/// Tier 1 with `fast` as the solver (the values of [`GrundySolver::new`] to
+/// [`TIER1_LEN`]): only what is computed differently from the plain mex table is
+/// compared with it. The solver's first [`MASK_PREFIX`] values are the plain table
+/// itself, so the solver is compared past them; and the rare/common method from a short
+/// prefix (the mask chosen on it as the solver chooses it; and two fixed masks, since
+/// the method is exact whatever the mask) is compared past that prefix. The golden
+/// terms check the plain table.
+fn tier1_with(fast: &GrundySolver) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    let plain = plain_table(&Breaks::Grundy, TIER1_LEN);
+    report.compare(
+        "table length",
+        (plain.len(), fast.values().len()),
+        (TIER1_LEN, TIER1_LEN),
+    );
+    for (n, &v) in A002188.iter().enumerate() {
+        report.compare(format_args!("heap {n} (A002188)"), plain[n], v);
+    }
+    for (n, (&f, &p)) in fast
+        .values()
+        .iter()
+        .zip(&plain)
+        .enumerate()
+        .skip(MASK_PREFIX)
+    {
+        report.compare(format_args!("heap {n} (rare/common)"), f, p);
+    }
+    let prefix = &plain[..TIER1_SPARSE_PREFIX];
+    for (mask, len) in [(choose_mask(prefix), TIER1_LEN), (1, 3000), (6, 3000)] {
+        let mut g = prefix.to_vec();
+        extend_sparse(&Breaks::Grundy, &mut g, len, mask);
+        report.compare(format_args!("mask {mask} length"), g.len(), len);
+        for (n, (&f, &p)) in g.iter().zip(&plain).enumerate().skip(TIER1_SPARSE_PREFIX) {
+            report.compare(format_args!("heap {n} (mask {mask})"), f, p);
+        }
+    }
+    report
+}
+
+/// The plain prefix tier 1's rare/common tables start from.
+const TIER1_SPARSE_PREFIX: usize = 64;
+
 impl Subject for GrundySubject {
     type Rules = GrundyGame;
 
@@ -120,25 +164,7 @@ impl Subject for GrundySubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        let plain = plain_table(&Breaks::Grundy, TIER1_LEN);
-        for (n, &v) in A002188.iter().enumerate() {
-            report.compare(format_args!("heap {n} (A002188)"), plain[n], v);
-        }
-        let fast = GrundySolver::new(TIER1_LEN);
-        for (n, (&f, &p)) in fast.values().iter().zip(&plain).enumerate() {
-            report.compare(format_args!("heap {n} (rare/common)"), f, p);
-        }
-        // The method is exact whatever the mask: two fixed masks as well, from a
-        // short prefix.
-        for mask in [1, 6] {
-            let mut g = plain[..64].to_vec();
-            extend_sparse(&Breaks::Grundy, &mut g, 3000, mask);
-            for (n, (&f, &p)) in g.iter().zip(&plain).enumerate() {
-                report.compare(format_args!("heap {n} (mask {mask})"), f, p);
-            }
-        }
-        report
+        tier1_with(&GrundySolver::new(TIER1_LEN))
     }
 
     fn instances(&self, size: u32) -> Vec<(GrundyGame, Piles)> {
@@ -174,6 +200,21 @@ mod tests {
     use super::*;
     use crate::verify::Planted;
     use std::time::Duration;
+
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // One wrong value of the solver's rare/common part, past its plain prefix.
+        let planted = || {
+            let mut fast = GrundySolver::new(TIER1_LEN);
+            fast.table[5000] ^= 1;
+            tier1_with(&fast)
+        };
+        crate::verify::PlantedTier1 {
+            subject: &GrundySubject,
+            tier1: &planted,
+        }
+        .assert_caught("heap 5000 (rare/common)");
+    }
 
     #[test]
     fn golden_a002188() {

@@ -285,6 +285,23 @@ const ENUM_MAX_VERTICES: usize = 7;
 /// Largest random tree of tier 2.
 const RANDOM_MAX_VERTICES: usize = 12;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(colon_value: impl Fn(usize, &[(u32, u32)]) -> u64) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    let mut table: HashMap<String, u64> = HashMap::new();
+    for n in 1..=TIER1_MAX_VERTICES {
+        for form in rooted_shapes(n) {
+            let g = super::mex(cut_options(&form).iter().map(|o| table[o]));
+            let edges = form_edges(&form);
+            let colon = colon_value(n, &edges);
+            report.compare(format!("rooted tree {form}"), colon, g);
+            table.insert(form, g);
+        }
+    }
+    report
+}
+
 impl Subject for HackenbushTreeSubject {
     type Rules = HackenbushTree;
 
@@ -299,18 +316,7 @@ impl Subject for HackenbushTreeSubject {
     /// The colon principle against the mex of the options, over every rooted
     /// unlabelled tree of up to [`TIER1_MAX_VERTICES`] vertices (canonical forms).
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        let mut table: HashMap<String, u64> = HashMap::new();
-        for n in 1..=TIER1_MAX_VERTICES {
-            for form in rooted_shapes(n) {
-                let g = super::mex(cut_options(&form).iter().map(|o| table[o]));
-                let edges = form_edges(&form);
-                let colon = root(n, edges.iter().copied()).sg[ROOT as usize];
-                report.compare(format!("rooted tree {form}"), colon, g);
-                table.insert(form, g);
-            }
-        }
-        report
+        tier1_with(|n, edges| root(n, edges.iter().copied()).sg[ROOT as usize])
     }
 
     /// Size = number of edges: every labelled tree of size + 1 vertices, while there
@@ -345,6 +351,32 @@ impl Subject for HackenbushTreeSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // The colon principle adding instead of xor-ing the values of the branches
+        // at the root: wrong first on the root with two single edges (1 + 1 != 0).
+        let planted = || {
+            tier1_with(|n, edges| {
+                let r = root(n, edges.iter().copied());
+                let branches: Vec<u64> = edges
+                    .iter()
+                    .filter(|&&(a, b)| a == ROOT || b == ROOT)
+                    .map(|&(a, b)| {
+                        let child = if a == ROOT { b } else { a };
+                        r.sg[child as usize] + 1
+                    })
+                    .collect();
+                branches.iter().sum::<u64>()
+            })
+        };
+        PlantedTier1 {
+            subject: &HackenbushTreeSubject,
+            tier1: &planted,
+        }
+        .assert_caught("rooted tree");
+    }
+
     use crate::verify::Planted;
     use sgcheck_oracles::Solver;
     use std::time::Duration;

@@ -220,6 +220,36 @@ const MAX_TOTAL: u64 = 16;
 /// Most piles of an enumerated instance.
 const MAX_PILES: usize = 5;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(pile_value: impl Fn(u64) -> u64) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    // 1. The golden sequence, then the closed form against the table
+    // computed from the rules alone.
+    let golden = [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11];
+    for (n, &v) in golden.iter().enumerate() {
+        report.compare(
+            format!("pile {n} (golden sequence)"),
+            pile_value(n as u64),
+            v,
+        );
+    }
+    let t = table(TABLE_LIMIT);
+    report.compare("table length", t.len(), TABLE_LIMIT);
+    for (n, v) in t.into_iter().enumerate() {
+        report.compare(format!("pile {n}"), pile_value(n as u64), v);
+    }
+    // 2. The closed form equals the mex of its own options (induction proof).
+    for (n, closed, mex) in self_check(SELF_CHECK_LIMIT) {
+        report.compare(
+            format!("pile {n} (mex of closed-form options)"),
+            closed,
+            mex,
+        );
+    }
+    report
+}
+
 impl Subject for LaskerSubject {
     type Rules = Lasker;
 
@@ -237,29 +267,7 @@ impl Subject for LaskerSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        // 1. The golden sequence, then the closed form against the table
-        // computed from the rules alone.
-        let golden = [0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11];
-        for (n, &v) in golden.iter().enumerate() {
-            report.compare(
-                format!("pile {n} (golden sequence)"),
-                pile_value(n as u64),
-                v,
-            );
-        }
-        for (n, v) in table(TABLE_LIMIT).into_iter().enumerate() {
-            report.compare(format!("pile {n}"), pile_value(n as u64), v);
-        }
-        // 2. The closed form equals the mex of its own options (induction proof).
-        for (n, closed, mex) in self_check(SELF_CHECK_LIMIT) {
-            report.compare(
-                format!("pile {n} (mex of closed-form options)"),
-                closed,
-                mex,
-            );
-        }
-        report
+        tier1_with(pile_value)
     }
 
     fn instances(&self, size: u32) -> Vec<(Lasker, Piles)> {
@@ -310,6 +318,18 @@ impl Subject for LaskerSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // Lasker's closed form with the 4k+3 / 4k+4 swap missing (g(n) = n).
+        let planted = || tier1_with(|n| n);
+        PlantedTier1 {
+            subject: &LaskerSubject,
+            tier1: &planted,
+        }
+        .assert_caught("pile 3");
+    }
+
     use crate::verify::{FastFn, Planted};
     use std::time::Duration;
 

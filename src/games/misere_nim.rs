@@ -158,6 +158,33 @@ fn multisets(len: usize, hi: u64) -> Vec<Vec<u64>> {
 /// `verify`'s view of misère Nim.
 pub struct MisereNimSubject;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(analyze: impl Fn(&Piles) -> Analysis<Take>) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    let mut memo = HashMap::new();
+    for len in 1..=5 {
+        for piles in multisets(len, 12) {
+            let want = recursive_win(&piles, &mut memo);
+            let a = analyze(&Piles(piles.clone()));
+            report.compare(format!("piles {piles:?}"), a.win, want);
+            let mut targets = Vec::new();
+            for (i, &p) in piles.iter().enumerate() {
+                for t in 0..p {
+                    let mut next = piles.clone();
+                    next[i] = t;
+                    if !recursive_win(&next, &mut memo) {
+                        targets.push((i, p - t));
+                    }
+                }
+            }
+            let fast: Vec<(usize, u64)> = a.winning.iter().map(|m| (m.pile, m.amount)).collect();
+            report.compare(format!("winning moves of {piles:?}"), fast, targets);
+        }
+    }
+    report
+}
+
 impl Subject for MisereNimSubject {
     type Rules = MisereNim;
 
@@ -172,29 +199,7 @@ impl Subject for MisereNimSubject {
     /// The closed form (verdict, and which targets of each pile win) against the direct
     /// recursion, on every sorted multiset of 1 to 5 piles of 0..=12.
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        let mut memo = HashMap::new();
-        for len in 1..=5 {
-            for piles in multisets(len, 12) {
-                let want = recursive_win(&piles, &mut memo);
-                let a = analyze(&Piles(piles.clone()));
-                report.compare(format!("piles {piles:?}"), a.win, want);
-                let mut targets = Vec::new();
-                for (i, &p) in piles.iter().enumerate() {
-                    for t in 0..p {
-                        let mut next = piles.clone();
-                        next[i] = t;
-                        if !recursive_win(&next, &mut memo) {
-                            targets.push((i, p - t));
-                        }
-                    }
-                }
-                let fast: Vec<(usize, u64)> =
-                    a.winning.iter().map(|m| (m.pile, m.amount)).collect();
-                report.compare(format!("winning moves of {piles:?}"), fast, targets);
-            }
-        }
-        report
+        tier1_with(analyze)
     }
 
     fn instances(&self, size: u32) -> Vec<(MisereNim, Piles)> {
@@ -223,6 +228,24 @@ impl Subject for MisereNimSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // Normal-play Nim's verdict on 2,2 (lost) where misère Nim's is wanted.
+        let planted = || {
+            tier1_with(|p| {
+                let mut a = analyze(p);
+                a.win ^= p.0 == [2, 2];
+                a
+            })
+        };
+        PlantedTier1 {
+            subject: &MisereNimSubject,
+            tier1: &planted,
+        }
+        .assert_caught("piles [2, 2]");
+    }
+
     use crate::verify::Planted;
     use std::time::Duration;
 

@@ -48,6 +48,19 @@ pub fn analyze(pos: &Piles) -> Analysis<Take> {
 /// `verify`'s view of Nim.
 pub struct NimSubject;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests), and the reference table: the same comparisons.
+fn tier1_with(pile_value: impl Fn(u64) -> u64, table: impl Fn(usize) -> Vec<u64>) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    let t = table(4096);
+    // A shorter table would shorten the loop below: its length is compared too.
+    report.compare("table length", t.len(), 4096);
+    for (n, &v) in t.iter().enumerate() {
+        report.compare(format!("pile {n}"), pile_value(n as u64), v);
+    }
+    report
+}
+
 impl Subject for NimSubject {
     type Rules = Nim;
 
@@ -65,12 +78,7 @@ impl Subject for NimSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        let t = table(4096);
-        for (n, &v) in t.iter().enumerate() {
-            report.compare(format!("pile {n}"), pile_value(n as u64), v);
-        }
-        report
+        tier1_with(pile_value, table)
     }
 
     fn instances(&self, size: u32) -> Vec<(Nim, Piles)> {
@@ -95,6 +103,26 @@ impl Subject for NimSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // A closed form off by one at pile 37 reaches the report, the table and exit 1.
+        let planted = || tier1_with(|n| if n == 37 { 36 } else { pile_value(n) }, table);
+        PlantedTier1 {
+            subject: &NimSubject,
+            tier1: &planted,
+        }
+        .assert_caught("pile 37");
+        // A reference table cut short (a mutant that survived: the loop over it then
+        // compared one value) is caught by the comparison of its length.
+        let short = || tier1_with(pile_value, |_| vec![0]);
+        PlantedTier1 {
+            subject: &NimSubject,
+            tier1: &short,
+        }
+        .assert_caught("table length");
+    }
+
     use crate::verify::Planted;
     use std::time::Duration;
 

@@ -212,6 +212,28 @@ const ENUM_MAX_K: u64 = 3;
 /// Largest total of the enumeration.
 const ENUM_MAX_SIZE: u32 = 14;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(first_wins: impl Fn(u64, &[u64]) -> bool) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    for &(k, n, max) in TIER1_TABLES {
+        let radix = max as usize + 1;
+        let t = table(k, n, max);
+        report.compare(
+            format_args!("k={k} n={n} table length"),
+            t.len(),
+            (max as usize + 1).pow(n as u32),
+        );
+        for (i, &w) in t.iter().enumerate() {
+            let h: Vec<u64> = (0..n)
+                .map(|j| (i / radix.pow(j as u32) % radix) as u64)
+                .collect();
+            report.compare(format_args!("k={k} {h:?}"), first_wins(k, &h), w);
+        }
+    }
+    report
+}
+
 impl Subject for NimKSubject {
     type Rules = NimK;
 
@@ -224,17 +246,7 @@ impl Subject for NimKSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        for &(k, n, max) in TIER1_TABLES {
-            let radix = max as usize + 1;
-            for (i, &w) in table(k, n, max).iter().enumerate() {
-                let h: Vec<u64> = (0..n)
-                    .map(|j| (i / radix.pow(j as u32) % radix) as u64)
-                    .collect();
-                report.compare(format_args!("k={k} {h:?}"), first_wins(k, &h), w);
-            }
-        }
-        report
+        tier1_with(first_wins)
     }
 
     fn instances(&self, size: u32) -> Vec<(NimK, Piles)> {
@@ -270,6 +282,19 @@ impl Subject for NimKSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // The verdict flipped on every position of 3 stones in Nim_2.
+        let planted =
+            || tier1_with(|k, h| first_wins(k, h) ^ (k == 2 && h.iter().sum::<u64>() == 3));
+        PlantedTier1 {
+            subject: &NimKSubject,
+            tier1: &planted,
+        }
+        .assert_caught("k=2");
+    }
+
     use crate::verify::Planted;
     use std::time::Duration;
 

@@ -27,7 +27,9 @@
 //! (g(a) xor g(rest - a)) is kept when its value is `need`.
 
 use crate::games::analyze_sum;
-use crate::games::take_break::{compute, plain_table, Breaks, Method, Period};
+use crate::games::take_break::{
+    choose_mask, compute, extend_sparse, plain_table, Breaks, Method, Period,
+};
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -217,8 +219,128 @@ const TIER1_LEN: usize = 1500;
 /// without one within it are compared on their table alone).
 const TIER1_SOLVER_LEN: usize = 2048;
 
+/// Tier 1 of one code (see [`OctalSubject`]'s tier 1): `solver` is the fast side,
+/// `plain(len)` the plain mex table. Returns the number of values left unchecked when
+/// the code has neither a proven period nor splits.
+fn tier1_code(
+    report: &mut Tier1Report,
+    c: &Octal,
+    solver: &OctalSolver,
+    plain: impl Fn(usize) -> Vec<u32>,
+) -> Option<u64> {
+    let t = c.digits().len();
+    let splits = breaks(c).splits();
+    let by_mex = solver.table_len();
+    let len = match solver.period() {
+        Some(_) => TIER1_LEN.max(by_mex + TIER1_EXTENSION),
+        None if splits => TIER1_LEN,
+        None => return Some(TIER1_LEN as u64),
+    };
+    let g = plain(len);
+    report.compare(format_args!("{c} table length"), g.len(), len);
+    if let Some(p) = solver.period() {
+        let direct = crate::verify::smallest_period(&g, |e, p| 2 * e.max(1) + 2 * p + t <= len);
+        report.compare(
+            format_args!("{c} (preperiod, period)"),
+            Some((p.preperiod, p.period)),
+            direct,
+        );
+        for (n, &v) in g.iter().enumerate().skip(by_mex) {
+            report.compare(
+                format_args!("{c} heap {n} (period)"),
+                solver.grundy(n as u64),
+                Some(u64::from(v)),
+            );
+        }
+    }
+    if splits {
+        let prefix = TIER1_SPARSE_PREFIX.min(g.len());
+        let mut sparse = g[..prefix].to_vec();
+        let mask = choose_mask(&sparse);
+        extend_sparse(&breaks(c), &mut sparse, len, mask);
+        // A table left short would shorten the loop below (a mutant that survived).
+        report.compare(format_args!("{c} rare/common length"), sparse.len(), len);
+        for (n, (&f, &v)) in sparse.iter().zip(&g).enumerate().skip(prefix) {
+            report.compare(format_args!("{c} heap {n} (rare/common)"), f, v);
+        }
+    }
+    None
+}
+
+/// How far past the solver's own table tier 1 compares the period's extension.
+const TIER1_EXTENSION: usize = 500;
+/// The plain prefix tier 1's rare/common tables start from.
+const TIER1_SPARSE_PREFIX: usize = 64;
+
 fn code(s: &str) -> Octal {
     s.parse().expect("a valid code")
+}
+
+/// Tier 1 with the fast side given: `solver(code, len)` is the solver computing at most
+/// `len` values ([`OctalSolver::with_len`], or a planted wrong one in the tests).
+fn tier1_with(solver: impl Fn(&Octal, usize) -> OctalSolver) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    // 1. Golden sequences (OEIS) and their periods, proven here from the values.
+    let kayles = solver(&code("0.77"), DEFAULT_LEN);
+    let chess = solver(&code("0.137"), DEFAULT_LEN);
+    let dk = solver(&code("0.07"), DEFAULT_LEN);
+    for (n, &v) in A002186.iter().enumerate() {
+        report.compare(
+            format_args!("0.77 heap {n} (A002186)"),
+            kayles.grundy(n as u64),
+            Some(u64::from(v)),
+        );
+    }
+    for (n, &v) in A002187.iter().enumerate() {
+        report.compare(
+            format_args!("0.137 heap {n} (A002187)"),
+            chess.grundy(n as u64),
+            Some(u64::from(v)),
+        );
+        report.compare(
+            format_args!("0.07 heap {} (A002187 shifted)", n + 1),
+            dk.grundy(n as u64 + 1),
+            Some(u64::from(v)),
+        );
+    }
+    report.compare(
+        "0.77 period (12 from 71)",
+        kayles.period().map(|p| (p.preperiod, p.period)),
+        Some((71, 12)),
+    );
+    report.compare(
+        "0.137 period (34, last exception 51)",
+        chess.period().map(|p| (p.period, p.last_exception())),
+        Some((34, Some(51))),
+    );
+    // 2. Per code, only what the solver computes differently from the plain mex
+    // table (below MASK_PREFIX the solver's own table *is* the plain mex, so
+    // comparing it would compare a function with itself):
+    //  - the claimed preperiod and period against the smallest ones found directly
+    //    from the plain table (sharing no code with the solver's period finder);
+    //  - the values the proven period extends, past the solver's table, against the
+    //    plain table;
+    //  - for codes that split, the rare/common method from a short plain prefix
+    //    (mask chosen on it, as the solver chooses it on its longer prefix) against
+    //    the plain table past that prefix.
+    // Codes with neither a proven period nor splits have nothing computed
+    // differently: they are counted as not checked.
+    let mut unchecked = 0u64;
+    let mut unchecked_codes = 0u64;
+    for c in tier1_codes() {
+        let s = solver(&c, TIER1_SOLVER_LEN);
+        if let Some(n) = tier1_code(&mut report, &c, &s, |len| plain_table(&breaks(&c), len)) {
+            unchecked += n;
+            unchecked_codes += 1;
+        }
+    }
+    if unchecked_codes > 0 {
+        report.skip(
+            unchecked,
+            format!("{unchecked_codes} codes without a proven period or splits not checked"),
+        );
+    }
+    report
 }
 
 impl Subject for OctalSubject {
@@ -238,54 +360,7 @@ impl Subject for OctalSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        // 1. Golden sequences (OEIS) and their periods, proven here from the values.
-        let kayles = OctalSolver::new(&code("0.77"));
-        let chess = OctalSolver::new(&code("0.137"));
-        let dk = OctalSolver::new(&code("0.07"));
-        for (n, &v) in A002186.iter().enumerate() {
-            report.compare(
-                format_args!("0.77 heap {n} (A002186)"),
-                kayles.grundy(n as u64),
-                Some(u64::from(v)),
-            );
-        }
-        for (n, &v) in A002187.iter().enumerate() {
-            report.compare(
-                format_args!("0.137 heap {n} (A002187)"),
-                chess.grundy(n as u64),
-                Some(u64::from(v)),
-            );
-            report.compare(
-                format_args!("0.07 heap {} (A002187 shifted)", n + 1),
-                dk.grundy(n as u64 + 1),
-                Some(u64::from(v)),
-            );
-        }
-        report.compare(
-            "0.77 period (12 from 71)",
-            kayles.period().map(|p| (p.preperiod, p.period)),
-            Some((71, 12)),
-        );
-        report.compare(
-            "0.137 period (34, last exception 51)",
-            chess.period().map(|p| (p.period, p.last_exception())),
-            Some((34, Some(51))),
-        );
-        // 2. Every solver's values (table, then the proven period) against the plain
-        // table, far past the proof.
-        for c in tier1_codes() {
-            let s = OctalSolver::with_len(&c, TIER1_SOLVER_LEN);
-            let plain = plain_table(&breaks(&c), TIER1_LEN);
-            for (n, &v) in plain.iter().enumerate() {
-                report.compare(
-                    format_args!("{c} heap {n}"),
-                    s.grundy(n as u64),
-                    Some(u64::from(v)),
-                );
-            }
-        }
-        report
+        tier1_with(OctalSolver::with_len)
     }
 
     fn instances(&self, size: u32) -> Vec<(Octal, Piles)> {
@@ -347,6 +422,80 @@ mod tests {
     use super::*;
     use crate::verify::{FastFn, Planted};
     use std::time::Duration;
+
+    #[test]
+    fn tier1_codes_and_their_periods() {
+        // The figures the README states: how many codes tier 1 takes, how many have a
+        // period proven within TIER1_SOLVER_LEN values (compared by the extension and
+        // the period check), and that every other one splits (compared by the
+        // rare/common method, nothing left unchecked).
+        let codes = tier1_codes();
+        let proven: Vec<&Octal> = codes
+            .iter()
+            .filter(|c| {
+                OctalSolver::with_len(c, TIER1_SOLVER_LEN)
+                    .period()
+                    .is_some()
+            })
+            .collect();
+        let unproven: Vec<&Octal> = codes.iter().filter(|c| !proven.contains(c)).collect();
+        println!(
+            "{} codes, {} with a proven period",
+            codes.len(),
+            proven.len()
+        );
+        assert_eq!((codes.len(), proven.len()), (TIER1_CODES, TIER1_PROVEN));
+        assert!(unproven.iter().all(|c| breaks(c).splits()));
+    }
+
+    /// The README's figures (see the test above).
+    const TIER1_CODES: usize = 111;
+    const TIER1_PROVEN: usize = 71;
+
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // A period claimed twice too long for 0.33 (a true period, so every value the
+        // solver answers is still right): only the comparison with the smallest period
+        // found directly from the plain table can see it.
+        let planted = || {
+            tier1_with(|c, len| {
+                let mut s = OctalSolver::with_len(c, len);
+                if *c == code("0.33") {
+                    let p = s.period.expect("0.33 has a period");
+                    s.period = Some(Period {
+                        period: 2 * p.period,
+                        ..p
+                    });
+                    s.table = plain_table(&breaks(c), s.table.len() + p.period);
+                }
+                s
+            })
+        };
+        crate::verify::PlantedTier1 {
+            subject: &OctalSubject::default(),
+            tier1: &planted,
+        }
+        .assert_caught("0.33 (preperiod, period)");
+    }
+
+    #[test]
+    fn planted_rare_common_bug_reaches_the_report() {
+        // A code without a proven period within tier 1's length is compared by the
+        // rare/common method, which really differs from the plain table: one value
+        // that differs between the two, at heap 700, is reported.
+        let c = code("0.16");
+        let solver = OctalSolver::with_len(&c, TIER1_SOLVER_LEN);
+        assert!(solver.period().is_none(), "0.16's period needs 2^19 values");
+        let mut report = Tier1Report::default();
+        let unchecked = tier1_code(&mut report, &c, &solver, |len| {
+            let mut g = plain_table(&breaks(&c), len);
+            g[700] ^= 1;
+            g
+        });
+        assert_eq!(unchecked, None);
+        let (what, _, _) = report.first.expect("the changed value is compared");
+        assert_eq!(what, "0.16 heap 700 (rare/common)");
+    }
 
     #[test]
     fn golden_sequences_from_the_plain_table() {

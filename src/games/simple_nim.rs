@@ -114,6 +114,18 @@ pub struct SimpleNimSubject;
 /// How far tier 1 compares the closed form with the mex table.
 pub const TABLE_LIMIT: usize = 1200;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(heap_value: impl Fn(u64) -> u64) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    let t = table(TABLE_LIMIT);
+    report.compare("table length", t.len(), TABLE_LIMIT);
+    for (n, v) in t.into_iter().enumerate() {
+        report.compare(format_args!("heap {n}"), heap_value(n as u64), v);
+    }
+    report
+}
+
 impl Subject for SimpleNimSubject {
     type Rules = SimpleNim;
 
@@ -131,11 +143,7 @@ impl Subject for SimpleNimSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        for (n, v) in table(TABLE_LIMIT).into_iter().enumerate() {
-            report.compare(format_args!("heap {n}"), heap_value(n as u64), v);
-        }
-        report
+        tier1_with(heap_value)
     }
 
     fn instances(&self, size: u32) -> Vec<(SimpleNim, Piles)> {
@@ -169,6 +177,24 @@ impl Subject for SimpleNimSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // The value of a heap of 6 swapped with its neighbour's.
+        let planted = || {
+            tier1_with(|n| match n {
+                6 => heap_value(7),
+                7 => heap_value(6),
+                _ => heap_value(n),
+            })
+        };
+        PlantedTier1 {
+            subject: &SimpleNimSubject,
+            tier1: &planted,
+        }
+        .assert_caught("heap 6");
+    }
+
     use crate::verify::Planted;
     use std::time::Duration;
 

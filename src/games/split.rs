@@ -286,6 +286,39 @@ pub const ENUM_MAX_BOTTLES: usize = 7;
 /// `verify`'s view of the bean-splitting game.
 pub struct SplitSubject;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(bean_value: impl Fn(usize) -> u64) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    // The closed form against the mex table, over 4096 distances (the specification asks for
+    // 64; the incremental table makes many more cheap).
+    const LEN: usize = 4096;
+    let t = table(LEN);
+    report.compare("table length", t.len(), LEN);
+    for (d, &v) in t.iter().enumerate() {
+        report.compare(format!("g({d})"), bean_value(d), v);
+    }
+    // The incremental table against the plain definition with `mex`.
+    for (d, (&slow, &fast)) in table_by_definition(128).iter().zip(&t).enumerate() {
+        report.compare(format!("g({d}) by definition"), fast, slow);
+    }
+    // The inverse used by the analysis, against the table: every value below the
+    // largest one is either some bean's value (at its distance) or none.
+    let top = t[LEN - 1] as usize;
+    let mut at: Vec<Option<u64>> = vec![None; top + 1];
+    for (d, &v) in t.iter().enumerate() {
+        at[v as usize] = Some(d as u64);
+    }
+    for (v, &d) in at.iter().enumerate() {
+        report.compare(
+            format!("distance of value {v}"),
+            distance_of_value(v as u64),
+            d,
+        );
+    }
+    report
+}
+
 impl Subject for SplitSubject {
     type Rules = SplitGame;
 
@@ -303,33 +336,7 @@ impl Subject for SplitSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        // The closed form against the mex table, over 4096 distances (the specification asks for
-        // 64; the incremental table makes many more cheap).
-        const LEN: usize = 4096;
-        let t = table(LEN);
-        for (d, &v) in t.iter().enumerate() {
-            report.compare(format!("g({d})"), bean_value(d), v);
-        }
-        // The incremental table against the plain definition with `mex`.
-        for (d, (&slow, &fast)) in table_by_definition(128).iter().zip(&t).enumerate() {
-            report.compare(format!("g({d}) by definition"), fast, slow);
-        }
-        // The inverse used by the analysis, against the table: every value below the
-        // largest one is either some bean's value (at its distance) or none.
-        let top = t[LEN - 1] as usize;
-        let mut at: Vec<Option<u64>> = vec![None; top + 1];
-        for (d, &v) in t.iter().enumerate() {
-            at[v as usize] = Some(d as u64);
-        }
-        for (v, &d) in at.iter().enumerate() {
-            report.compare(
-                format!("distance of value {v}"),
-                distance_of_value(v as u64),
-                d,
-            );
-        }
-        report
+        tier1_with(bean_value)
     }
 
     fn instances(&self, size: u32) -> Vec<(SplitGame, Bottles)> {
@@ -401,6 +408,18 @@ const RANDOM_WEIGHT: u64 = 12;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // The value of a bean at distance 10 taken from distance 9.
+        let planted = || tier1_with(|d| bean_value(if d == 10 { 9 } else { d }));
+        PlantedTier1 {
+            subject: &SplitSubject,
+            tier1: &planted,
+        }
+        .assert_caught("g(10)");
+    }
+
     use crate::verify::{FastFn, Planted};
     use std::time::Duration;
 

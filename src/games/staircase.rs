@@ -164,6 +164,37 @@ fn moves_of_mask(mask: u32) -> impl Iterator<Item = u32> {
 /// `verify`'s view of the staircase game.
 pub struct StaircaseSubject;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(analyze: impl Fn(&Cells) -> Analysis<Shift>) -> Tier1Report {
+    const TOP: u32 = 18;
+    let mut report = Tier1Report::default();
+    let win = table(TOP, 6);
+    for mask in 1u32..1 << TOP {
+        if mask.count_ones() > 6 {
+            continue;
+        }
+        let cells: Vec<u64> = (0..TOP)
+            .filter(|c| mask >> c & 1 == 1)
+            .map(|c| u64::from(c) + 1)
+            .collect();
+        let a = analyze(&Cells(cells.clone()));
+        report.compare(format!("cells {cells:?}"), a.win, win[mask as usize]);
+        let mut want: Vec<(u64, u64)> = moves_of_mask(mask)
+            .filter(|&m| !win[m as usize])
+            .map(|m| {
+                let from = (mask & !m).trailing_zeros() as u64 + 1;
+                let to = (m & !mask).trailing_zeros() as u64 + 1;
+                (from, to)
+            })
+            .collect();
+        want.sort_unstable();
+        let fast: Vec<(u64, u64)> = a.winning.iter().map(|m| (m.from, m.to)).collect();
+        report.compare(format!("winning moves of {cells:?}"), fast, want);
+    }
+    report
+}
+
 impl Subject for StaircaseSubject {
     type Rules = Staircase;
 
@@ -178,32 +209,7 @@ impl Subject for StaircaseSubject {
     /// The closed form (verdict and winning moves) against the direct table, on every
     /// set of 1 to 6 pieces on cells 1..=18.
     fn tier1(&self) -> Tier1Report {
-        const TOP: u32 = 18;
-        let mut report = Tier1Report::default();
-        let win = table(TOP, 6);
-        for mask in 1u32..1 << TOP {
-            if mask.count_ones() > 6 {
-                continue;
-            }
-            let cells: Vec<u64> = (0..TOP)
-                .filter(|c| mask >> c & 1 == 1)
-                .map(|c| u64::from(c) + 1)
-                .collect();
-            let a = analyze(&Cells(cells.clone()));
-            report.compare(format!("cells {cells:?}"), a.win, win[mask as usize]);
-            let mut want: Vec<(u64, u64)> = moves_of_mask(mask)
-                .filter(|&m| !win[m as usize])
-                .map(|m| {
-                    let from = (mask & !m).trailing_zeros() as u64 + 1;
-                    let to = (m & !mask).trailing_zeros() as u64 + 1;
-                    (from, to)
-                })
-                .collect();
-            want.sort_unstable();
-            let fast: Vec<(u64, u64)> = a.winning.iter().map(|m| (m.from, m.to)).collect();
-            report.compare(format!("winning moves of {cells:?}"), fast, want);
-        }
-        report
+        tier1_with(analyze)
     }
 
     /// Every set of at most 5 cells whose largest cell is `size`, sorted and also
@@ -259,6 +265,24 @@ impl Subject for StaircaseSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // The verdict of the pieces on cells 1 and 3 flipped.
+        let planted = || {
+            tier1_with(|c| {
+                let mut a = analyze(c);
+                a.win ^= c.0 == [1, 3];
+                a
+            })
+        };
+        PlantedTier1 {
+            subject: &StaircaseSubject,
+            tier1: &planted,
+        }
+        .assert_caught("cells [1, 3]");
+    }
+
     use crate::verify::Planted;
     use std::time::Duration;
 

@@ -341,20 +341,64 @@ impl SubtractionSubject {
             .or_insert_with(|| Arc::new(SubtractionSolver::new(rules)))
             .clone()
     }
+}
 
-    /// Tier 1 for one set: the solver's values (periodic beyond its table) against
-    /// the plain table.
-    fn compare_with_table(report: &mut Tier1Report, rules: &Subtraction, len: usize) {
-        let plain = table(rules.set(), len);
-        match SubtractionSolver::new(rules) {
-            Ok(s) => {
-                for (n, &v) in plain.iter().enumerate() {
-                    report.compare(format_args!("set {rules} pile {n}"), s.grundy(n as u64), v);
-                }
+/// Tier 1 for one set: the solver's values (periodic beyond its table) against the
+/// plain table, and its preperiod and period against the smallest ones found directly
+/// from the plain table ([`crate::verify::smallest_period`]: a repeated window of k
+/// values, k the largest amount, proves the period; module docs).
+fn compare_solver(
+    report: &mut Tier1Report,
+    rules: &Subtraction,
+    solver: Result<SubtractionSolver, PeriodError>,
+    len: usize,
+) {
+    match solver {
+        Ok(s) => {
+            let k = *rules.set().last().expect("never empty") as usize;
+            // Long enough to show the claimed period twice past the claimed preperiod.
+            let len = len.max((s.preperiod() + 2 * s.period()) as usize + k + 1);
+            let plain = table(rules.set(), len);
+            report.compare(format_args!("set {rules} table length"), plain.len(), len);
+            for (n, &v) in plain.iter().enumerate() {
+                report.compare(format_args!("set {rules} pile {n}"), s.grundy(n as u64), v);
             }
-            Err(e) => report.compare(format_args!("set {rules}: {e}"), 1, 0),
+            let direct = crate::verify::smallest_period(&plain, |e, p| e + p + k <= len);
+            report.compare(
+                format_args!("set {rules} (preperiod, period)"),
+                Some((s.preperiod() as usize, s.period() as usize)),
+                direct,
+            );
+        }
+        Err(e) => report.compare(format_args!("set {rules}: {e}"), 1, 0),
+    }
+}
+
+/// Tier 1 with the fast side given: `solver(set)` is [`SubtractionSolver::new`], or a
+/// planted wrong one in the tests.
+fn tier1_with(
+    solver: impl Fn(&Subtraction) -> Result<SubtractionSolver, PeriodError>,
+) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(TIER1_SEED);
+    for _ in 0..TIER1_SETS {
+        let rules = random_set(&mut rng, TIER1_MAX_ELEMENT, 6);
+        compare_solver(&mut report, &rules, solver(&rules), TIER1_LEN);
+    }
+    // The Fibonacci set of hdu1848 (preperiod 3072, period 612): far enough to
+    // test several periods of the extension.
+    let fib = Subtraction::fibonacci(1000).expect("limit >= 1");
+    compare_solver(&mut report, &fib, solver(&fib), 20_000);
+    // Golden data: A014588 and the period 7 of {2, 3, 5}.
+    if let Ok(s) = solver(&fib) {
+        for (n, &v) in A014588_PREFIX.iter().enumerate() {
+            report.compare(format_args!("A014588({n})"), s.grundy(n as u64), v);
         }
     }
+    let s235 = Subtraction::new(vec![2, 3, 5]).expect("valid set");
+    let period = solver(&s235).map(|s| s.period()).ok();
+    report.compare("period of {2,3,5}", period, Some(7));
+    report
 }
 
 impl Subject for SubtractionSubject {
@@ -374,26 +418,7 @@ impl Subject for SubtractionSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        let mut rng = ChaCha8Rng::seed_from_u64(TIER1_SEED);
-        for _ in 0..TIER1_SETS {
-            let rules = random_set(&mut rng, TIER1_MAX_ELEMENT, 6);
-            Self::compare_with_table(&mut report, &rules, TIER1_LEN);
-        }
-        // The Fibonacci set of hdu1848 (preperiod 3072, period 612): far enough to
-        // test several periods of the extension.
-        let fib = Subtraction::fibonacci(1000).expect("limit >= 1");
-        Self::compare_with_table(&mut report, &fib, 20_000);
-        // Golden data: A014588 and the period 7 of {2, 3, 5}.
-        if let Ok(s) = SubtractionSolver::new(&fib) {
-            for (n, &v) in A014588_PREFIX.iter().enumerate() {
-                report.compare(format_args!("A014588({n})"), s.grundy(n as u64), v);
-            }
-        }
-        let s235 = Subtraction::new(vec![2, 3, 5]).expect("valid set");
-        let period = SubtractionSolver::new(&s235).map(|s| s.period()).ok();
-        report.compare("period of {2,3,5}", period, Some(7));
-        report
+        tier1_with(SubtractionSolver::new)
     }
 
     fn instances(&self, size: u32) -> Vec<(Subtraction, Piles)> {
@@ -450,6 +475,30 @@ mod tests {
     use crate::verify::Planted;
     use sgcheck_oracles::Solver;
     use std::time::Duration;
+
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // Every preperiod reported one value too late (what a wrong prefix hash did):
+        // the values are all still right, only the comparison with the smallest
+        // preperiod found from the plain table sees it.
+        let planted = || {
+            tier1_with(|rules| {
+                let s = SubtractionSolver::new(rules)?;
+                let preperiod = s.preperiod + 1;
+                let len = preperiod + s.period;
+                Ok(SubtractionSolver {
+                    table: table(rules.set(), len).iter().map(|&v| v as u32).collect(),
+                    preperiod,
+                    ..s
+                })
+            })
+        };
+        crate::verify::PlantedTier1 {
+            subject: &SubtractionSubject::default(),
+            tier1: &planted,
+        }
+        .assert_caught("(preperiod, period)");
+    }
 
     fn set(v: &[u64]) -> Subtraction {
         Subtraction::new(v.to_vec()).unwrap()

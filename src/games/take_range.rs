@@ -193,6 +193,25 @@ const TIER1_MAX_Q: u64 = 40;
 /// Largest pile of tier 1 (the issue: n <= 2000).
 const TIER1_MAX_N: usize = 2000;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(summary: impl Fn(u64, u64, u64) -> Summary) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    for q in 1..=TIER1_MAX_Q {
+        for p in 1..=q {
+            let w = win_table(p, q, TIER1_MAX_N + 1);
+            for n in 0..=TIER1_MAX_N as u64 {
+                report.compare(
+                    format_args!("p={p} q={q} n={n}"),
+                    summary(p, q, n),
+                    summary_from_table(&w, p, q, n),
+                );
+            }
+        }
+    }
+    report
+}
+
 impl Subject for TakeRangeSubject {
     type Rules = TakeRange;
 
@@ -210,20 +229,7 @@ impl Subject for TakeRangeSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        for q in 1..=TIER1_MAX_Q {
-            for p in 1..=q {
-                let w = win_table(p, q, TIER1_MAX_N + 1);
-                for n in 0..=TIER1_MAX_N as u64 {
-                    report.compare(
-                        format_args!("p={p} q={q} n={n}"),
-                        summary(p, q, n),
-                        summary_from_table(&w, p, q, n),
-                    );
-                }
-            }
-        }
-        report
+        tier1_with(summary)
     }
 
     fn instances(&self, size: u32) -> Vec<(TakeRange, Coins)> {
@@ -273,6 +279,19 @@ impl Subject for TakeRangeSubject {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // The summary of 9 coins given for 8 (p = 2, q = 4): 8 is lost, 9 is won.
+        let planted =
+            || tier1_with(|p, q, n| summary(p, q, if (p, q, n) == (2, 4, 8) { 9 } else { n }));
+        PlantedTier1 {
+            subject: &TakeRangeSubject,
+            tier1: &planted,
+        }
+        .assert_caught("p=2 q=4 n=8");
+    }
+
     use crate::verify::Planted;
     use sgcheck_oracles::Solver;
     use std::time::Duration;

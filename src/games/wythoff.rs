@@ -283,6 +283,50 @@ pub const TIER1_PAIRS: usize = 4_000_000;
 /// (a + 1)(b + 1) positions).
 const ENUM_MAX_SIZE: u32 = 400;
 
+/// Tier 1 with the fast side given (the closed form the game's solver uses, or a
+/// planted wrong one in the tests): the same comparisons, the same tables.
+fn tier1_with(lower: impl Fn(u64) -> u128) -> Tier1Report {
+    let mut report = Tier1Report::default();
+    let lows = mex_construction(TIER1_PAIRS);
+    let top = *lows.last().expect("pairs") as usize;
+    let mut partner_of = vec![0u64; top + 1];
+    for (k, &a) in lows.iter().enumerate() {
+        report.compare(format_args!("a_{k}"), lower(k as u64), u128::from(a));
+        let b = a + k as u64;
+        // The verdict's square-free test on the pair and its neighbours.
+        report.compare(
+            format_args!("verdicts near ({a},{b})"),
+            [
+                is_lost(a, b),
+                is_lost(b, a),
+                is_lost(a + 1, b + 1),
+                is_lost(a, b + 1),
+            ],
+            [true, true, false, false],
+        );
+        partner_of[a as usize] = b;
+        if (b as usize) <= top {
+            partner_of[b as usize] = a;
+        }
+    }
+    for (v, &p) in partner_of.iter().enumerate() {
+        report.compare(
+            format_args!("partner of {v}"),
+            partner(v as u64),
+            u128::from(p),
+        );
+    }
+    // Exact at the far end of u64 too: a_k against its defining inequalities
+    // 2 a_k - k < k sqrt 5 < 2 a_k + 2 - k, checked by squaring in 256 bits.
+    for k in [u64::MAX, u64::MAX - 1, 8_250_000_000_000_000_000, 1 << 62] {
+        let a = lower(k);
+        let below = 2 * a - u128::from(k);
+        let ok = square_wide(below) < five_k2_wide(k) && five_k2_wide(k) < square_wide(below + 2);
+        report.compare(format_args!("a_{k} bounds"), ok, true);
+    }
+    report
+}
+
 impl Subject for WythoffSubject {
     type Rules = Wythoff;
 
@@ -295,46 +339,7 @@ impl Subject for WythoffSubject {
     }
 
     fn tier1(&self) -> Tier1Report {
-        let mut report = Tier1Report::default();
-        let lows = mex_construction(TIER1_PAIRS);
-        let top = *lows.last().expect("pairs") as usize;
-        let mut partner_of = vec![0u64; top + 1];
-        for (k, &a) in lows.iter().enumerate() {
-            report.compare(format_args!("a_{k}"), lower(k as u64), u128::from(a));
-            let b = a + k as u64;
-            // The verdict's square-free test on the pair and its neighbours.
-            report.compare(
-                format_args!("verdicts near ({a},{b})"),
-                [
-                    is_lost(a, b),
-                    is_lost(b, a),
-                    is_lost(a + 1, b + 1),
-                    is_lost(a, b + 1),
-                ],
-                [true, true, false, false],
-            );
-            partner_of[a as usize] = b;
-            if (b as usize) <= top {
-                partner_of[b as usize] = a;
-            }
-        }
-        for (v, &p) in partner_of.iter().enumerate() {
-            report.compare(
-                format_args!("partner of {v}"),
-                partner(v as u64),
-                u128::from(p),
-            );
-        }
-        // Exact at the far end of u64 too: a_k against its defining inequalities
-        // 2 a_k - k < k sqrt 5 < 2 a_k + 2 - k, checked by squaring in 256 bits.
-        for k in [u64::MAX, u64::MAX - 1, 8_250_000_000_000_000_000, 1 << 62] {
-            let a = lower(k);
-            let below = 2 * a - u128::from(k);
-            let ok =
-                square_wide(below) < five_k2_wide(k) && five_k2_wide(k) < square_wide(below + 2);
-            report.compare(format_args!("a_{k} bounds"), ok, true);
-        }
-        report
+        tier1_with(lower)
     }
 
     fn instances(&self, size: u32) -> Vec<(Wythoff, Pair)> {
@@ -388,6 +393,18 @@ fn five_k2_wide(k: u64) -> (u128, u128) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::PlantedTier1;
+    #[test]
+    fn planted_tier1_bug_reaches_the_report() {
+        // a_5 one too large.
+        let planted = || tier1_with(|k| lower(k) + u128::from(k == 5));
+        PlantedTier1 {
+            subject: &WythoffSubject,
+            tier1: &planted,
+        }
+        .assert_caught("a_5");
+    }
+
     use crate::verify::Planted;
     use std::time::Duration;
 

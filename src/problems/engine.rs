@@ -1527,6 +1527,10 @@ impl Problem for Declared {
         self.render(index, a)
     }
 
+    fn rules_error(&self, case: &Case) -> Option<String> {
+        self.rules_of(&self.packed(case)).err()
+    }
+
     fn oracle_answer(
         &self,
         case: &Case,

@@ -65,7 +65,7 @@ pub enum Shape {
 /// One contest problem.
 pub trait Problem: Sync + Send {
     /// One test case of the problem (a position, maybe with parameters).
-    type Case: Clone + fmt::Debug + PartialEq + Send + Sync;
+    type Case: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
 
     /// The id, title, formats and limits.
     fn info(&self) -> Info;
@@ -87,6 +87,13 @@ pub trait Problem: Sync + Send {
         index: usize,
         budget: usize,
     ) -> Result<Vec<String>, SearchError>;
+
+    /// Why the rules of a case are invalid (parameters out of the game's domain), or
+    /// `None` when they are valid (the default). Tier 3 counts a generated case with
+    /// invalid rules as a failure of the generator, not as a skipped case.
+    fn rules_error(&self, _case: &Self::Case) -> Option<String> {
+        None
+    }
 
     /// Most cases one input may hold within the limits (formats read until end of
     /// input have no official limit; they return a practical one).
@@ -409,6 +416,52 @@ pub(crate) mod testing {
 
     fn piles(c: Case) -> Vec<u64> {
         p().fields(&c).into_iter().next().unwrap_or_default()
+    }
+
+    /// p2197 whose rules count as invalid on the cases `invalid` picks: a planted
+    /// generator failure for tier 3's tests.
+    pub struct InvalidWhen(pub fn(&Vec<u64>) -> bool);
+
+    impl Problem for InvalidWhen {
+        type Case = Vec<u64>;
+        fn info(&self) -> Info {
+            P2197.info()
+        }
+        fn parse(&self, input: &str, lenient: bool) -> Result<Vec<Vec<u64>>, ParseError> {
+            P2197.parse(input, lenient)
+        }
+        fn write_input(&self, cases: &[Vec<u64>]) -> String {
+            P2197.write_input(cases)
+        }
+        fn answer(&self, c: &Vec<u64>, index: usize) -> Vec<String> {
+            P2197.answer(c, index)
+        }
+        fn oracle_answer(
+            &self,
+            c: &Vec<u64>,
+            index: usize,
+            budget: usize,
+        ) -> Result<Vec<String>, SearchError> {
+            P2197.oracle_answer(c, index, budget)
+        }
+        fn rules_error(&self, c: &Vec<u64>) -> Option<String> {
+            (self.0)(c).then(|| "planted: rules out of the game's domain".to_string())
+        }
+        fn max_cases(&self) -> usize {
+            P2197.max_cases()
+        }
+        fn check_limits(&self, c: &Vec<u64>) -> Result<(), String> {
+            P2197.check_limits(c)
+        }
+        fn small_cases(&self, size: u32) -> Vec<Vec<u64>> {
+            P2197.small_cases(size)
+        }
+        fn generate(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Vec<u64> {
+            P2197.generate(rng, scale, shape)
+        }
+        fn shrink(&self, c: &Vec<u64>) -> Vec<Vec<u64>> {
+            P2197.shrink(c)
+        }
     }
 
     impl Problem for P2197 {

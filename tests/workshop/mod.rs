@@ -16,22 +16,56 @@ pub fn variant(src: &str, from: &str, to: &str) -> String {
     src.replacen(from, to, 1)
 }
 
-/// A temporary directory with g++ at hand; `None` (after saying why) without g++.
+/// Whether a missing tool fails the test instead of skipping it: under CI (`CI` set
+/// to anything but empty, `0` or `false`) or with `SGCHECK_REQUIRE_TOOLS=1`.
+pub fn tools_required() -> bool {
+    required_by(|k| std::env::var(k).ok())
+}
+
+/// [`tools_required`] reading the environment through `var`.
+pub fn required_by(var: impl Fn(&str) -> Option<String>) -> bool {
+    let ci = var("CI").is_some_and(|v| !matches!(v.trim(), "" | "0" | "false"));
+    ci || var("SGCHECK_REQUIRE_TOOLS").is_some_and(|v| v.trim() == "1")
+}
+
+/// Whether `tool --version` runs. When it does not: under CI or
+/// `SGCHECK_REQUIRE_TOOLS=1` the test fails (a CI image without the tool must not go
+/// green with the coverage gone); otherwise a loud skip line is printed and the test
+/// goes on without it (`false`).
+pub fn require_tool(tool: &str) -> bool {
+    require_tool_if(tool, tools_required())
+}
+
+/// [`require_tool`] with the requirement given.
+pub fn require_tool_if(tool: &str, required: bool) -> bool {
+    let ok = Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            !required,
+            "{tool} is required (CI or SGCHECK_REQUIRE_TOOLS=1) but is not available"
+        );
+        eprintln!(
+            "\n*** SKIPPED: {tool} is not available; this test checked nothing. \
+             Install {tool}, or set SGCHECK_REQUIRE_TOOLS=1 to make this a failure. ***\n"
+        );
+    }
+    ok
+}
+
+/// A temporary directory with g++ at hand; `None` (after a loud skip line) without g++,
+/// and a failed test without g++ under CI or `SGCHECK_REQUIRE_TOOLS=1`.
 pub struct Workshop {
     dir: tempfile::TempDir,
 }
 
 impl Workshop {
     pub fn new() -> Option<Workshop> {
-        match Command::new("g++").arg("--version").output() {
-            Ok(out) if out.status.success() => Some(Workshop {
-                dir: tempfile::tempdir().expect("a temporary directory"),
-            }),
-            _ => {
-                eprintln!("skipped: g++ is not available, so no C++ program can be built");
-                None
-            }
-        }
+        require_tool("g++").then(|| Workshop {
+            dir: tempfile::tempdir().expect("a temporary directory"),
+        })
     }
 
     pub fn path(&self) -> &Path {
