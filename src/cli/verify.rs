@@ -139,10 +139,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                             // The reproducing command names the declaration file.
                             dis.reproduce = dis.reproduce.replacen(
                                 &format!("sgcheck solve {}", d.info().id),
-                                &format!(
-                                    "sgcheck solve --problem {}",
-                                    crate::shell::path_of(path)
-                                ),
+                                &format!("sgcheck solve --problem {}", crate::shell::path_of(path)),
                                 1,
                             );
                         }
