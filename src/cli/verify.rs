@@ -107,6 +107,10 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     // A check that runs longer than the game's whole share of the budget (and at
     // least 5 s) does not return: it is reported as a hang.
     let hang_after = Duration::from_secs_f64(slot.max(5.0));
+    // An oracle query slower than half of that is cut short and counted as skipped:
+    // the watchdog must only ever see a fast solver that does not return, never an
+    // oracle still searching.
+    sgcheck_oracles::set_query_time_limit(Some(hang_after / 2));
     let mut reports: Vec<GameReport> = Vec::new();
     for (i, id) in ids.iter().enumerate() {
         let sweep = Sweep {
