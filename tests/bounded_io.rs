@@ -661,3 +661,43 @@ fn a_flood_up_to_a_1g_output_limit_keeps_sgcheck_small() {
     assert!(r.stdout.contains("OUTPUT-LIMIT"), "{}", r.stdout);
     assert!(r.peak < 100 << 20, "sgcheck's peak: {} bytes", r.peak);
 }
+
+#[test]
+fn audit_input_from_an_endless_fifo_is_cut_at_its_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("input.fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+        let chunk = b"1\n".repeat(1 << 15);
+        let mut written = 0u64;
+        while f.write_all(&chunk).is_ok() {
+            written += chunk.len() as u64;
+            assert!(written < 1 << 30, "sgcheck read past 1 GiB");
+        }
+    });
+    let r = run(&[
+        "audit",
+        "p2197",
+        "--input",
+        fifo.to_str().unwrap(),
+        "--",
+        "sh",
+        "-c",
+        "cat",
+    ]);
+    writer.join().unwrap();
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("larger than any valid p2197 input"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.peak < 128 << 20, "peak {} bytes", r.peak);
+}
