@@ -69,6 +69,29 @@ fn run(args: &[&str]) -> Run {
     }
 }
 
+/// A FIFO in `dir` and a thread writing `unit` into it without end; it stops at the
+/// first failed write (the reader closed the FIFO), and fails past 1 GiB.
+fn endless_fifo(dir: &Path, unit: &'static [u8]) -> (PathBuf, std::thread::JoinHandle<()>) {
+    let fifo = dir.join("endless.fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+        let chunk = unit.repeat((1 << 16) / unit.len());
+        let mut written = 0u64;
+        while f.write_all(&chunk).is_ok() {
+            written += chunk.len() as u64;
+            assert!(written < 1 << 30, "sgcheck read past 1 GiB");
+        }
+    });
+    (fifo, writer)
+}
+
 const NIM_HEAD: &str = r#"format = 1
 id = "absurd"
 title = "absurd bounds"
@@ -115,24 +138,7 @@ fn a_declaration_from_a_device_or_an_endless_fifo_is_cut_at_its_bound() {
     assert!(r.peak < 64 << 20, "peak {} bytes", r.peak);
 
     let dir = tempfile::tempdir().unwrap();
-    let fifo = dir.path().join("decl.fifo");
-    assert!(Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap()
-        .success());
-    // An endless writer: stops at the first failed write (sgcheck closed the FIFO).
-    let path = fifo.clone();
-    let writer = std::thread::spawn(move || {
-        use std::io::Write;
-        let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
-        let chunk = [b'#'; 1 << 16];
-        let mut written = 0u64;
-        while f.write_all(&chunk).is_ok() {
-            written += chunk.len() as u64;
-            assert!(written < 1 << 30, "sgcheck read past 1 GiB");
-        }
-    });
+    let (fifo, writer) = endless_fifo(dir.path(), b"#");
     let r = run(&["verify", "--problem", fifo.to_str().unwrap(), "--time", "1"]);
     writer.join().unwrap();
     assert_eq!(r.code, 2, "{}", r.stderr);
@@ -665,23 +671,7 @@ fn a_flood_up_to_a_1g_output_limit_keeps_sgcheck_small() {
 #[test]
 fn audit_input_from_an_endless_fifo_is_cut_at_its_bound() {
     let dir = tempfile::tempdir().unwrap();
-    let fifo = dir.path().join("input.fifo");
-    assert!(Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap()
-        .success());
-    let path = fifo.clone();
-    let writer = std::thread::spawn(move || {
-        use std::io::Write;
-        let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
-        let chunk = b"1\n".repeat(1 << 15);
-        let mut written = 0u64;
-        while f.write_all(&chunk).is_ok() {
-            written += chunk.len() as u64;
-            assert!(written < 1 << 30, "sgcheck read past 1 GiB");
-        }
-    });
+    let (fifo, writer) = endless_fifo(dir.path(), b"1\n");
     let r = run(&[
         "audit",
         "p2197",
