@@ -41,10 +41,21 @@ pub fn quote(word: &str) -> String {
 /// assert_eq!(path("/tmp/my dir/a.out"), "'/tmp/my dir/a.out'");
 /// ```
 pub fn path(name: &str) -> String {
+    quote(&not_an_option(name))
+}
+
+/// `name` with `./` in front when it starts with `-`, unquoted: for a file name that
+/// goes into a [`command`].
+///
+/// ```
+/// use sgcheck::shell::{command, not_an_option};
+/// assert_eq!(command(["gcc", "-O2", &not_an_option("-x.c")]), "gcc -O2 ./-x.c");
+/// ```
+pub fn not_an_option(name: &str) -> std::borrow::Cow<'_, str> {
     if name.starts_with('-') {
-        quote(&format!("./{name}"))
+        format!("./{name}").into()
     } else {
-        quote(name)
+        name.into()
     }
 }
 

@@ -270,7 +270,7 @@ impl StreamCompare {
                 CompareMode::Tokens => {
                     if b.is_ascii_whitespace() {
                         if self.in_piece {
-                            self.end_token();
+                            self.end_piece();
                         }
                         if b == b'\n' {
                             self.line += 1;
@@ -284,7 +284,7 @@ impl StreamCompare {
                 }
                 CompareMode::Exact => {
                     if b == b'\n' {
-                        self.end_line();
+                        self.end_piece();
                         self.line += 1;
                         self.start_piece(self.line);
                     } else {
@@ -303,7 +303,7 @@ impl StreamCompare {
         match self.mode {
             CompareMode::Tokens => {
                 if self.in_piece {
-                    self.end_token();
+                    self.end_piece();
                 }
                 if self.result.is_none() {
                     if let Some((case, el, t)) = self.want.get(self.next) {
@@ -322,15 +322,8 @@ impl StreamCompare {
                 // The piece after the last newline (maybe empty).
                 let n = self.want.len();
                 if self.next < n {
-                    let (case, el, l) = self.want[self.next].clone();
-                    if !(self.matching && self.len == l.len()) {
-                        return Some(Mismatch {
-                            case,
-                            expected_line: el,
-                            actual_line: el,
-                            expected: Some(l),
-                            actual: Some(lossy(&self.shown)),
-                        });
+                    if !(self.matching && self.len == self.want[self.next].2.len()) {
+                        return Some(self.piece_mismatch());
                     }
                     self.next += 1;
                     return Some(match self.want.get(self.next) {
@@ -353,7 +346,7 @@ impl StreamCompare {
                 if self.len == 0 {
                     None
                 } else {
-                    Some(self.extra_line())
+                    Some(self.piece_mismatch())
                 }
             }
         }
@@ -380,54 +373,29 @@ impl StreamCompare {
         self.len += 1;
     }
 
-    fn end_token(&mut self) {
+    /// Ends the token (line) just read: it matches `want[next]`, or is the mismatch.
+    fn end_piece(&mut self) {
         self.in_piece = false;
-        self.result = match self.want.get(self.next) {
-            Some((_, _, w)) if self.matching && self.len == w.len() => {
-                self.next += 1;
-                None
-            }
-            Some((case, el, w)) => Some(Mismatch {
-                case: *case,
-                expected_line: *el,
-                actual_line: self.piece_line,
-                expected: Some(w.clone()),
-                actual: Some(lossy(&self.shown)),
-            }),
-            None => Some(Mismatch {
-                case: self.last_case,
-                expected_line: self.expected_lines + 1,
-                actual_line: self.piece_line,
-                expected: None,
-                actual: Some(lossy(&self.shown)),
-            }),
-        };
+        match self.want.get(self.next) {
+            Some((_, _, w)) if self.matching && self.len == w.len() => self.next += 1,
+            _ => self.result = Some(self.piece_mismatch()),
+        }
     }
 
-    fn end_line(&mut self) {
-        self.result = match self.want.get(self.next) {
-            Some((_, _, w)) if self.matching && self.len == w.len() => {
-                self.next += 1;
-                None
-            }
-            Some((case, el, w)) => Some(Mismatch {
-                case: *case,
-                expected_line: *el,
-                actual_line: *el,
-                expected: Some(w.clone()),
-                actual: Some(lossy(&self.shown)),
-            }),
-            // A whole line past the last answer line (even an empty one).
-            None => Some(self.extra_line()),
+    /// The token (line) just read, against `want[next]`, or past the last answer line
+    /// (an extra token, or a whole extra line, even an empty one), placed at the line
+    /// it is on (with `--exact`, every line before it matched, so that is also the
+    /// expected line's number).
+    fn piece_mismatch(&self) -> Mismatch {
+        let (case, expected_line, expected) = match self.want.get(self.next) {
+            Some((case, el, w)) => (*case, *el, Some(w.clone())),
+            None => (self.last_case, self.expected_lines + 1, None),
         };
-    }
-
-    fn extra_line(&self) -> Mismatch {
         Mismatch {
-            case: self.last_case,
-            expected_line: self.expected_lines + 1,
-            actual_line: self.expected_lines + 1,
-            expected: None,
+            case,
+            expected_line,
+            actual_line: self.piece_line,
+            expected,
             actual: Some(lossy(&self.shown)),
         }
     }

@@ -252,16 +252,6 @@ fn quote_all(words: &[String]) -> String {
     crate::shell::command(words)
 }
 
-/// A file name in a shown command: `./` before a name that starts with `-`, so that
-/// [`quote_all`] keeps it a file and no command takes it for an option.
-fn shown_file(name: &str) -> String {
-    if name.starts_with('-') {
-        format!("./{name}")
-    } else {
-        name.to_string()
-    }
-}
-
 /// Standard output a compiler may write before it is stopped (its messages go to
 /// standard error, of which the first [`STDERR_KEEP`] bytes are kept).
 const COMPILE_OUTPUT_LIMIT: usize = 1 << 20;
@@ -384,6 +374,8 @@ pub fn build(
     std::fs::copy(source, &src).map_err(|_| BuildError::NotFound(shown.clone()))?;
     let exe: PathBuf = dir.path().join(&stem);
     let s = |x: &str| x.to_string();
+    // A file name in a shown command: `./-name` for a name starting with `-`.
+    let file = |n: &str| crate::shell::not_an_option(n).into_owned();
     let path = |p: &Path| p.display().to_string();
     let sanitize_flags = [
         "-fsanitize=address,undefined",
@@ -408,7 +400,7 @@ pub fn build(
                 cmd.extend([s("-o"), path(&exe), path(&src)]);
                 let mut shown_cmd = vec![s(cc)];
                 shown_cmd.extend(flags);
-                shown_cmd.extend([s("-o"), shown_file(&stem), shown_file(&shown)]);
+                shown_cmd.extend([s("-o"), file(&stem), file(&shown)]);
                 if sanitize {
                     let opts = dir.path().join("sanitizer_options.c");
                     std::fs::write(&opts, SANITIZER_OPTIONS).map_err(BuildError::TempDir)?;
@@ -443,7 +435,7 @@ pub fn build(
                 cmd.extend([s("-o"), path(&exe), path(&src)]);
                 let mut shown_cmd = vec![s("rustc")];
                 shown_cmd.extend(flags);
-                shown_cmd.extend([s("-o"), shown_file(&stem), shown_file(&shown)]);
+                shown_cmd.extend([s("-o"), file(&stem), file(&shown)]);
                 let run = format!("./{}", crate::shell::quote(&stem));
                 (cmd, shown_cmd, exe, Vec::new(), run)
             }
@@ -475,7 +467,7 @@ pub fn build(
                     s("UTF-8"),
                     s("-d"),
                     s("."),
-                    shown_file(&shown),
+                    file(&shown),
                 ];
                 let run = format!("java -cp . {}", crate::shell::quote(&stem));
                 (

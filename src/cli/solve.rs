@@ -134,8 +134,7 @@ pub(crate) fn read_bounded(
 /// The message for bytes that are not valid UTF-8: the byte offset of the first bad
 /// byte and its line (1-based).
 pub(crate) fn utf8_error(bytes: &[u8], e: std::str::Utf8Error) -> String {
-    let at = e.valid_up_to();
-    let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+    let (at, line) = problems::utf8_error_place(bytes, e);
     format!("invalid UTF-8 at byte {at} (line {line})")
 }
 

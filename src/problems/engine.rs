@@ -541,8 +541,7 @@ impl Declared {
             ));
         }
         let text = String::from_utf8(bytes).map_err(|e| {
-            let at = e.utf8_error().valid_up_to();
-            let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
+            let (at, line) = super::utf8_error_place(e.as_bytes(), e.utf8_error());
             error(line, format!("invalid UTF-8 at byte {at}"))
         })?;
         Self::from_toml(&text, &source)

@@ -14,6 +14,13 @@ use sgcheck_oracles::SearchError;
 use std::fmt;
 use std::sync::OnceLock;
 
+/// Where the first invalid UTF-8 byte of `bytes` is: its byte offset and its line
+/// (1-based), for error messages.
+pub(crate) fn utf8_error_place(bytes: &[u8], e: std::str::Utf8Error) -> (usize, usize) {
+    let at = e.valid_up_to();
+    (at, 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count())
+}
+
 pub mod declaration;
 mod engine;
 mod reader;
