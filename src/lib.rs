@@ -95,6 +95,7 @@ pub mod games;
 pub mod guard;
 pub mod harness;
 pub mod problems;
+pub mod registry;
 pub mod shell;
 pub mod shrink;
 pub mod tree;

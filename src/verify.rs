@@ -44,6 +44,15 @@ pub trait Progress: Sync {
 
 impl Progress for () {}
 
+impl<P: Progress + ?Sized> Progress for &P {
+    fn message(&self, msg: String) {
+        (**self).message(msg);
+    }
+    fn game_done(&self) {
+        (**self).game_done();
+    }
+}
+
 #[cfg(feature = "cli")]
 impl Progress for indicatif::ProgressBar {
     fn message(&self, msg: String) {
@@ -794,21 +803,22 @@ where
     })
 }
 
+/// What a batch of checks found (tier 3, in `problems`, counts the same way).
 #[derive(Default)]
-struct Tally {
-    checked: u64,
-    skipped: u64,
+pub(crate) struct Tally {
+    pub(crate) checked: u64,
+    pub(crate) skipped: u64,
     /// Tier 3: generated cases whose rules are invalid (a generator failure).
-    invalid: u64,
+    pub(crate) invalid: u64,
     /// The first such case and why.
-    first_invalid: Option<String>,
+    pub(crate) first_invalid: Option<String>,
     /// (order key, disagreement) of the smallest disagreement seen.
-    first: Option<(u64, Disagreement)>,
-    disagreements: u64,
+    pub(crate) first: Option<(u64, Disagreement)>,
+    pub(crate) disagreements: u64,
 }
 
 impl Tally {
-    fn merge(mut self, other: Tally) -> Tally {
+    pub(crate) fn merge(mut self, other: Tally) -> Tally {
         self.checked += other.checked;
         self.skipped += other.skipped;
         self.invalid += other.invalid;
@@ -898,7 +908,7 @@ where
     })
 }
 
-fn per_second(n: u64, d: Duration) -> f64 {
+pub(crate) fn per_second(n: u64, d: Duration) -> f64 {
     let s = d.as_secs_f64();
     if s > 0.0 {
         n as f64 / s
@@ -1388,199 +1398,70 @@ pub fn progress_bar(len: u64, enabled: bool) -> indicatif::ProgressBar {
     pb
 }
 
-/// Tier 3: each problem's formatted answer (`solve`) against the same answer computed
-/// through the oracle, on the problem's smallest cases first, then random small ones.
-pub fn verify_problem<P: crate::problems::Problem>(p: &P, sweep: &Sweep) -> TierReport {
-    use crate::problems::Shape;
-    use rand::Rng;
-    let start = Instant::now();
-    let enumerate_until = start + sweep.time.mul_f64(sweep.enumerate_share);
-    let until = start + sweep.time;
-    let id = p.info().id;
-    let watch = sweep.watch.clone().unwrap_or_default();
-    let check = |case: &P::Case| -> Result<Option<Disagreement>, SearchError> {
-        let oracle = p.oracle_answer(case, 0, sweep.budget)?;
-        let fast = match crate::guard::catch_quiet(|| p.answer(case, 0)) {
-            Ok(fast) => fast,
-            Err(panic) => vec![format!("panicked: {}", panic.message)],
-        };
-        if fast == oracle {
-            return Ok(None);
-        }
-        let input = p.write_input(std::slice::from_ref(case));
-        Ok(Some(Disagreement {
-            rules: "-".into(),
-            position: input.trim_end().replace('\n', " / "),
-            fast: fast.join(" / "),
-            oracle: oracle.join(" / "),
-            reproduce: format!(
-                "printf '%s' {} | sgcheck solve {id} --engine oracle",
-                crate::fuzzing::shell_quote(&input)
-            ),
-        }))
-    };
-    let run = |cases: Vec<P::Case>, order: u64| -> Tally {
-        let cases = Arc::new(cases);
-        let described = Arc::clone(&cases);
-        watch.enter_tier(
-            3,
-            Some(Arc::new(move |key| {
-                let case = described.get(key.saturating_sub(order) as usize);
-                (
-                    format!("problem {id}"),
-                    case.map_or(format!("case {key}"), |c| format!("{c:?}")),
-                )
-            })),
-        );
-        cases
-            .par_iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let mut t = Tally::default();
-                if !sweep.shard.owns(order + i as u64) {
-                    return t;
-                }
-                if let Some(e) = p.rules_error(c) {
-                    t.invalid = 1;
-                    t.first_invalid = Some(format!("{c:?}: {e}"));
-                    return t;
-                }
-                watch.begin(order + i as u64);
-                let result = check(c);
-                watch.end();
-                match result {
-                    Ok(None) => t.checked = 1,
-                    Ok(Some(d)) => {
-                        t.checked = 1;
-                        t.disagreements = 1;
-                        t.first = Some((order + i as u64, d));
-                    }
-                    Err(_) => t.skipped = 1,
-                }
-                t
-            })
-            .reduce(Tally::default, Tally::merge)
-    };
-    let mut tally = Tally::default();
-    let mut order = 0u64;
-    let mut size = 0u32;
-    while Instant::now() < enumerate_until
-        && tally.disagreements == 0
-        && size < 64
-        && sweep.max_size.is_none_or(|m| size <= m)
-    {
-        let cases = p.small_cases(size);
-        size += 1;
-        if cases.is_empty() {
-            continue;
-        }
-        let n = cases.len() as u64;
-        tally = tally.merge(run(cases, order));
-        order += n;
-    }
-    let mut round = 0u64;
-    while Instant::now() < until
-        && tally.disagreements == 0
-        && sweep.random_batches.is_none_or(|m| round < m)
-    {
-        let mut rng = ChaCha8Rng::seed_from_u64(
-            sweep.seed ^ 0x5EED ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        );
-        let cases: Vec<P::Case> = (0..256)
-            .map(|i| {
-                let shape = [Shape::Any, Shape::Losing, Shape::ManyWinning][i % 3];
-                // Tiny cases: tier 3 is about the format and the answer lines; the
-                // oracle must finish (the ones it cannot are counted as skipped).
-                let scale = rng.gen_range(0.0..0.001);
-                p.generate(&mut rng, scale, shape)
-            })
-            .collect();
-        let n = cases.len() as u64;
-        tally = tally.merge(run(cases, order));
-        order += n;
-        round += 1;
-    }
-    TierReport {
-        tier: 3,
-        checked: tally.checked,
-        agreements: tally.checked - tally.disagreements,
-        disagreements: tally.disagreements,
-        skipped: tally.skipped,
-        seconds: start.elapsed().as_secs_f64(),
-        per_second: per_second(tally.checked, start.elapsed()),
-        first_disagreement: tally.first.map(|(_, d)| d),
-        exhaustive_size: None,
-        enumerated_size: None,
-        enumerated_skipped: 0,
-        note: tally.first_invalid.map(|c| {
-            format!(
-                "{} generated cases of {id} had invalid rules (a generator failure), the \
-                 first: {c}",
-                tally.invalid
-            )
-        }),
-        generator_failures: tally.invalid,
-    }
-}
-
-/// Tier 3 for every problem of the game `game`, merged into one report (`None` when no
-/// problem is an instance of that game).
-pub fn verify_problems_of(game: &str, sweep: &Sweep) -> Option<TierReport> {
-    struct Run<'a>(&'a Sweep);
-    impl crate::problems::Visitor for Run<'_> {
-        type Output = TierReport;
-        fn visit<P: crate::problems::Problem>(self, p: &P) -> TierReport {
-            verify_problem(p, self.0)
-        }
-    }
-    let ids: Vec<&str> = crate::problems::all_info()
-        .iter()
-        .filter(|i| i.game == game)
-        .map(|i| i.id)
-        .collect();
-    if ids.is_empty() {
-        return None;
-    }
-    let share = Sweep {
-        time: sweep.time.div_f64(ids.len() as f64),
-        ..sweep.clone()
-    };
-    let mut merged: Option<TierReport> = None;
-    for id in ids {
-        let r = crate::problems::with_problem(id, Run(&share)).expect("listed problem exists");
-        merged = Some(match merged {
-            None => r,
-            Some(m) => {
-                let secs = m.seconds + r.seconds;
-                TierReport {
-                    tier: 3,
-                    checked: m.checked + r.checked,
-                    agreements: m.agreements + r.agreements,
-                    disagreements: m.disagreements + r.disagreements,
-                    skipped: m.skipped + r.skipped,
-                    seconds: secs,
-                    per_second: per_second(m.checked + r.checked, Duration::from_secs_f64(secs)),
-                    first_disagreement: m.first_disagreement.or(r.first_disagreement),
-                    exhaustive_size: None,
-                    enumerated_size: None,
-                    enumerated_skipped: 0,
-                    note: match (m.note, r.note) {
-                        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
-                        (a, b) => a.or(b),
-                    },
-                    generator_failures: m.generator_failures + r.generator_failures,
-                }
-            }
-        });
-    }
-    merged
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::nim::{self, NimSubject};
     use sgcheck_oracles::games::nim::{Nim, Piles, Take};
+
+    /// Nim as the engine's tests drive it, with Bouton's solution written here: the
+    /// engine's tests use no game of sgcheck's.
+    #[derive(Default)]
+    struct NimSubject;
+
+    mod nim {
+        use super::*;
+        pub fn analyze(pos: &Piles) -> Analysis<Take> {
+            let x = pos.0.iter().fold(0, |a, &p| a ^ p);
+            let winning = pos
+                .0
+                .iter()
+                .enumerate()
+                .filter(|&(_, &p)| p ^ x < p)
+                .map(|(pile, &p)| Take {
+                    pile,
+                    amount: p - (p ^ x),
+                })
+                .collect();
+            Analysis {
+                win: x != 0,
+                winning,
+                remoteness: None,
+            }
+        }
+    }
+
+    impl Subject for NimSubject {
+        type Rules = Nim;
+        fn id(&self) -> &'static str {
+            "nim"
+        }
+        /// Pile values (n) against a mex table of single piles.
+        fn tier1(&self) -> Tier1Report {
+            let mut r = Tier1Report::default();
+            let mut g: Vec<u64> = Vec::new();
+            for n in 0..256u64 {
+                let mut seen: Vec<u64> = g.clone();
+                seen.sort_unstable();
+                let mex = seen
+                    .iter()
+                    .enumerate()
+                    .find(|&(i, &v)| i as u64 != v)
+                    .map_or(seen.len() as u64, |(i, _)| i as u64);
+                g.push(mex);
+                r.compare(format_args!("pile {n}"), n, mex);
+            }
+            r
+        }
+        fn instances(&self, size: u32) -> Vec<(Nim, Piles)> {
+            compositions(size as u64, 4)
+                .into_iter()
+                .map(|p| (Nim, Piles(p)))
+                .collect()
+        }
+        fn fast(&self, _: &Nim, pos: &Piles) -> Analysis<Take> {
+            nim::analyze(pos)
+        }
+    }
 
     fn quick() -> Sweep {
         Sweep {
@@ -1784,49 +1665,6 @@ mod tests {
             "{text}"
         );
         assert_eq!(code, 2);
-    }
-
-    #[test]
-    fn invalid_rules_in_tier3_are_a_generator_failure_not_a_skip() {
-        use crate::problems::testing::{InvalidWhen, P2197};
-        let sweep = Sweep {
-            time: Duration::from_secs(2),
-            max_size: Some(4),
-            random_batches: Some(0),
-            ..Sweep::default()
-        };
-        let clean = verify_problem(&P2197, &sweep);
-        let t = verify_problem(&InvalidWhen(|c| c.len() == 2), &sweep);
-        assert!(t.generator_failures > 0);
-        assert_eq!(t.skipped, clean.skipped, "invalid rules are not skips");
-        assert_eq!(t.checked + t.generator_failures, clean.checked);
-        assert!(t.note.as_deref().unwrap().contains("generator failure"));
-        let game = GameReport {
-            game: "nim".into(),
-            tiers: vec![t],
-            seconds: 0.0,
-        };
-        let (_, text, code) = report_of_game(game, 0);
-        assert_eq!(code, 1, "{text}");
-        assert!(!text.contains("all agree"), "{text}");
-    }
-
-    #[test]
-    fn smallest_period_from_the_table() {
-        // Kayles (0.77): period 12 from 71, proven once 2e + 2p + t values are there.
-        let g = crate::games::take_break::plain_table(
-            &crate::games::take_break::Breaks::Octal(vec![7, 7]),
-            400,
-        );
-        assert_eq!(
-            smallest_period(&g, |e, p| 2 * e.max(1) + 2 * p + 2 <= 400),
-            Some((71, 12))
-        );
-        // Too short a table proves nothing.
-        assert_eq!(
-            smallest_period(&g[..150], |e, p| 2 * e.max(1) + 2 * p + 2 <= 150),
-            None
-        );
     }
 
     #[test]

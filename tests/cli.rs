@@ -179,7 +179,7 @@ fn list_names_every_game_and_problem() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         v["games"].as_array().unwrap().len(),
-        sgcheck::games::GAME_IDS.len()
+        sgcheck::registry::verify_ids().count()
     );
     let problems: Vec<&str> = v["problems"]
         .as_array()

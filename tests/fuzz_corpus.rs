@@ -5,7 +5,8 @@
 //! minimized inputs that once failed. A regression file is named after what was wrong;
 //! the list below says it in words, and the test fails if a file is not listed.
 
-use sgcheck::fuzzing::{replay, Checked, TARGETS};
+use sgcheck::fuzzing::Checked;
+use sgcheck::problems::fuzz::{replay, targets};
 use std::path::{Path, PathBuf};
 
 /// Every regression input, with what was wrong when it was found.
@@ -35,13 +36,13 @@ fn every_target_has_a_fuzz_target_file_and_seeds() {
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     on_disk.sort();
-    let mut listed: Vec<String> = TARGETS.iter().map(|s| s.to_string()).collect();
+    let mut listed: Vec<String> = targets();
     listed.sort();
     assert_eq!(
         on_disk, listed,
-        "fuzz/fuzz_targets and sgcheck::fuzzing::TARGETS differ"
+        "fuzz/fuzz_targets and sgcheck::problems::fuzz::targets() differ"
     );
-    for t in TARGETS {
+    for t in &targets() {
         assert!(
             !files(&root().join("corpus/fuzz").join(t)).is_empty(),
             "no seeds for {t}"
@@ -54,7 +55,7 @@ fn seeds_replay() {
     // Every target has at least one seed inside its domain (checked, not rejected):
     // a target whose seeds are all rejected would replay nothing.
     let mut without = Vec::new();
-    for t in TARGETS {
+    for t in &targets() {
         let mut kept = 0;
         for f in files(&root().join("corpus/fuzz").join(t)) {
             let data = std::fs::read(&f).unwrap();
@@ -64,7 +65,7 @@ fn seeds_replay() {
             }
         }
         if kept == 0 {
-            without.push(*t);
+            without.push(t.clone());
         }
     }
     assert!(
@@ -89,7 +90,7 @@ fn regressions_replay() {
         if path.is_dir() {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
             assert!(
-                TARGETS.contains(&name.as_str()),
+                targets().contains(&name),
                 "{}: not a fuzz target",
                 path.display()
             );
@@ -103,7 +104,7 @@ fn regressions_replay() {
         );
     }
     let mut replayed = 0;
-    for t in TARGETS {
+    for t in &targets() {
         for f in files(&dir.join(t)) {
             let name = f.file_name().unwrap().to_string_lossy().into_owned();
             let known = REGRESSIONS
@@ -135,7 +136,8 @@ fn regressions_replay() {
 fn seeds_decode_as_documented() {
     // Seeds are written by hand: each byte of a nim_agree seed is one pile.
     let data = std::fs::read(root().join("corpus/fuzz/nim_agree/classic_3_4_5")).unwrap();
-    let input: sgcheck::fuzzing::NimAgree = sgcheck::fuzzing::decode(&data).unwrap();
-    assert_eq!(input.piles, vec![3, 4, 5]);
+    let input: sgcheck::fuzzing::Agree<sgcheck::games::nim::NimSubject> =
+        sgcheck::fuzzing::decode(&data).unwrap();
+    assert_eq!(input.rest, vec![3, 4, 5]);
     assert_eq!(format!("{input:?}"), "sgcheck check nim '3,4,5'");
 }

@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_auction_agree, Checked, AuctionAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::auction::AuctionSubject;
 
-fuzz_target!(|input: AuctionAgree| -> Corpus {
-    match check_auction_agree(&input) {
+fuzz_target!(|input: Agree<AuctionSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_bash_agree, Checked, BashAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::bash::BashSubject;
 
-fuzz_target!(|input: BashAgree| -> Corpus {
-    match check_bash_agree(&input) {
+fuzz_target!(|input: Agree<BashSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_ed_agree, Checked, EdAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::ed::EdSubject;
 
-fuzz_target!(|input: EdAgree| -> Corpus {
-    match check_ed_agree(&input) {
+fuzz_target!(|input: Agree<EdSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

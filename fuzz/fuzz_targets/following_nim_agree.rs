@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_following_nim_agree, Checked, FollowingNimAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::following_nim::FollowingNimSubject;
 
-fuzz_target!(|input: FollowingNimAgree| -> Corpus {
-    match check_following_nim_agree(&input) {
+fuzz_target!(|input: Agree<FollowingNimSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

@@ -1,6 +1,7 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_parse, Checked, FollowingnimParse};
+use sgcheck::fuzzing::Checked;
+use sgcheck::problems::fuzz::{check_parse, FollowingnimParse};
 
 fuzz_target!(|input: FollowingnimParse| -> Corpus {
     match check_parse(&input) {

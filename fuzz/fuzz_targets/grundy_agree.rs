@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_grundy_agree, Checked, GrundyAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::grundy::GrundySubject;
 
-fuzz_target!(|input: GrundyAgree| -> Corpus {
-    match check_grundy_agree(&input) {
+fuzz_target!(|input: Agree<GrundySubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

@@ -1,6 +1,7 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_parse, Checked, Hdu1527Parse};
+use sgcheck::fuzzing::Checked;
+use sgcheck::problems::fuzz::{check_parse, Hdu1527Parse};
 
 fuzz_target!(|input: Hdu1527Parse| -> Corpus {
     match check_parse(&input) {

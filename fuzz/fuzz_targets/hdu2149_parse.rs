@@ -1,6 +1,7 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_parse, Checked, Hdu2149Parse};
+use sgcheck::fuzzing::Checked;
+use sgcheck::problems::fuzz::{check_parse, Hdu2149Parse};
 
 fuzz_target!(|input: Hdu2149Parse| -> Corpus {
     match check_parse(&input) {

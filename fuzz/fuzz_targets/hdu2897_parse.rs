@@ -1,6 +1,7 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_parse, Checked, Hdu2897Parse};
+use sgcheck::fuzzing::Checked;
+use sgcheck::problems::fuzz::{check_parse, Hdu2897Parse};
 
 fuzz_target!(|input: Hdu2897Parse| -> Corpus {
     match check_parse(&input) {

@@ -1,6 +1,7 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_parse, Checked, Hdu3980Parse};
+use sgcheck::fuzzing::Checked;
+use sgcheck::problems::fuzz::{check_parse, Hdu3980Parse};
 
 fuzz_target!(|input: Hdu3980Parse| -> Corpus {
     match check_parse(&input) {

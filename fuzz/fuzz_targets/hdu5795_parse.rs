@@ -1,6 +1,7 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_parse, Checked, Hdu5795Parse};
+use sgcheck::fuzzing::Checked;
+use sgcheck::problems::fuzz::{check_parse, Hdu5795Parse};
 
 fuzz_target!(|input: Hdu5795Parse| -> Corpus {
     match check_parse(&input) {

@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_lasker_agree, Checked, LaskerAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::lasker::LaskerSubject;
 
-fuzz_target!(|input: LaskerAgree| -> Corpus {
-    match check_lasker_agree(&input) {
+fuzz_target!(|input: Agree<LaskerSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_misere_nim_agree, Checked, MisereNimAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::misere_nim::MisereNimSubject;
 
-fuzz_target!(|input: MisereNimAgree| -> Corpus {
-    match check_misere_nim_agree(&input) {
+fuzz_target!(|input: Agree<MisereNimSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

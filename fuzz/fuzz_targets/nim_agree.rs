@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_nim_agree, Checked, NimAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::nim::NimSubject;
 
-fuzz_target!(|input: NimAgree| -> Corpus {
-    match check_nim_agree(&input) {
+fuzz_target!(|input: Agree<NimSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_nim_k_agree, Checked, NimKAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::nim_k::NimKSubject;
 
-fuzz_target!(|input: NimKAgree| -> Corpus {
-    match check_nim_k_agree(&input) {
+fuzz_target!(|input: Agree<NimKSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

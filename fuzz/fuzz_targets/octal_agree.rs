@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_octal_agree, Checked, OctalAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::octal::OctalSubject;
 
-fuzz_target!(|input: OctalAgree| -> Corpus {
-    match check_octal_agree(&input) {
+fuzz_target!(|input: Agree<OctalSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

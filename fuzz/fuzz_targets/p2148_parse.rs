@@ -1,6 +1,7 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_parse, Checked, P2148Parse};
+use sgcheck::fuzzing::Checked;
+use sgcheck::problems::fuzz::{check_parse, P2148Parse};
 
 fuzz_target!(|input: P2148Parse| -> Corpus {
     match check_parse(&input) {

@@ -1,6 +1,7 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_parse, Checked, Poj1704Parse};
+use sgcheck::fuzzing::Checked;
+use sgcheck::problems::fuzz::{check_parse, Poj1704Parse};
 
 fuzz_target!(|input: Poj1704Parse| -> Corpus {
     match check_parse(&input) {

@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_simple_nim_agree, Checked, SimpleNimAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::simple_nim::SimpleNimSubject;
 
-fuzz_target!(|input: SimpleNimAgree| -> Corpus {
-    match check_simple_nim_agree(&input) {
+fuzz_target!(|input: Agree<SimpleNimSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

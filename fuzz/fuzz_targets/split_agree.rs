@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_split_agree, Checked, SplitAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::split::SplitSubject;
 
-fuzz_target!(|input: SplitAgree| -> Corpus {
-    match check_split_agree(&input) {
+fuzz_target!(|input: Agree<SplitSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

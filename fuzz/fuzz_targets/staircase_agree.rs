@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_staircase_agree, Checked, StaircaseAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::staircase::StaircaseSubject;
 
-fuzz_target!(|input: StaircaseAgree| -> Corpus {
-    match check_staircase_agree(&input) {
+fuzz_target!(|input: Agree<StaircaseSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_subtraction_agree, Checked, SubtractionAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::subtraction::SubtractionSubject;
 
-fuzz_target!(|input: SubtractionAgree| -> Corpus {
-    match check_subtraction_agree(&input) {
+fuzz_target!(|input: Agree<SubtractionSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

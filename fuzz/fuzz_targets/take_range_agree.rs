@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_take_range_agree, Checked, TakeRangeAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::take_range::TakeRangeSubject;
 
-fuzz_target!(|input: TakeRangeAgree| -> Corpus {
-    match check_take_range_agree(&input) {
+fuzz_target!(|input: Agree<TakeRangeSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

@@ -1,9 +1,10 @@
 #![no_main]
 use libfuzzer_sys::{fuzz_target, Corpus};
-use sgcheck::fuzzing::{check_wythoff_agree, Checked, WythoffAgree};
+use sgcheck::fuzzing::{check_agree, Agree, Checked};
+use sgcheck::games::wythoff::WythoffSubject;
 
-fuzz_target!(|input: WythoffAgree| -> Corpus {
-    match check_wythoff_agree(&input) {
+fuzz_target!(|input: Agree<WythoffSubject>| -> Corpus {
+    match check_agree(&input) {
         Checked::Kept => Corpus::Keep,
         Checked::Rejected => Corpus::Reject,
     }

@@ -2,7 +2,6 @@
 
 use crate::cli::oracle_limits::OracleLimits;
 use crate::cli::{EXIT_FAILURE, EXIT_OK};
-use crate::games;
 use anyhow::{anyhow, bail};
 
 /// Arguments of `sgcheck check`.
@@ -31,7 +30,7 @@ pub struct Args {
 /// Runs `sgcheck check`.
 pub fn run(args: Args) -> anyhow::Result<i32> {
     args.limits.apply()?;
-    let outcome = games::check_game(
+    let outcome = crate::registry::check_game(
         &args.game,
         args.rules.as_deref(),
         &args.position,
@@ -41,7 +40,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         anyhow!(
             "unknown game {:?}; known games: {}",
             args.game,
-            games::GAME_IDS.join(", ")
+            crate::registry::verify_ids().collect::<Vec<_>>().join(", ")
         )
     })?;
     let outcome = match outcome {

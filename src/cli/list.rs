@@ -1,8 +1,8 @@
 //! `sgcheck list`: every game and problem, with formats and limits.
 
 use crate::cli::EXIT_OK;
-use crate::games;
 use crate::problems;
+use crate::registry;
 
 /// Arguments of `sgcheck list`.
 #[derive(Debug, clap::Args)]
@@ -14,9 +14,9 @@ pub struct Args {
 
 /// Runs `sgcheck list`.
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    let games: Vec<_> = games::GAMES
-        .iter()
-        .map(|(id, about)| serde_json::json!({"id": id, "rules": about}))
+    let listed = || registry::GAMES.iter().filter(|g| g.has_subject());
+    let games: Vec<_> = listed()
+        .map(|g| serde_json::json!({"id": g.id(), "rules": g.summary()}))
         .collect();
     let probs = problems::all_info();
     if args.json {
@@ -25,8 +25,8 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         return Ok(EXIT_OK);
     }
     outln!("Games (sgcheck verify --game ID, sgcheck check ID POSITION):");
-    for (id, about) in games::GAMES {
-        outln!("  {id:<14} {about}");
+    for g in listed() {
+        outln!("  {:<14} {}", g.id(), g.summary());
     }
     outln!();
     outln!("Problems (sgcheck solve ID, sgcheck audit ID -- COMMAND):");

@@ -1,7 +1,6 @@
 //! `sgcheck verify`: the tiered differential sweep over every game.
 
 use crate::cli::{options, EXIT_FAILURE, EXIT_OK, EXIT_USAGE};
-use crate::games;
 use crate::verify::{progress_bar, GameReport, Report, Shard, Sweep, SWEEP_BUDGET};
 use anyhow::{anyhow, bail};
 use std::path::PathBuf;
@@ -60,15 +59,15 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     };
     let ids: Vec<String> = match (&declared, args.games.is_empty()) {
         (Some(d), true) => vec![d.info().game.to_string()],
-        (_, true) => games::GAME_IDS.iter().map(|s| s.to_string()).collect(),
+        (_, true) => crate::registry::verify_ids().map(str::to_string).collect(),
         (_, false) => args.games.clone(),
     };
     for id in &ids {
         let declared_game = declared.as_ref().is_some_and(|d| d.info().game == id);
-        if !games::GAME_IDS.contains(&id.as_str()) && !declared_game {
+        if crate::registry::game(id).is_none_or(|g| !g.has_subject()) && !declared_game {
             bail!(
                 "unknown game {id:?}; known games: {}",
-                games::GAME_IDS.join(", ")
+                crate::registry::verify_ids().collect::<Vec<_>>().join(", ")
             );
         }
     }
@@ -126,11 +125,12 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             let sweep3 = sweep3.clone();
             move |sweep: Sweep| {
                 // A game that is declarable but has no sweep of its own gets tier 3 only.
-                let mut r = games::verify_game(&id, &sweep, &pb).unwrap_or_else(|| GameReport {
-                    game: id.clone(),
-                    tiers: Vec::new(),
-                    seconds: 0.0,
-                });
+                let mut r =
+                    crate::registry::verify_game(&id, &sweep, &pb).unwrap_or_else(|| GameReport {
+                        game: id.clone(),
+                        tiers: Vec::new(),
+                        seconds: 0.0,
+                    });
                 pb.set_message(format!("{id}: tier 3"));
                 let sweep3 = Sweep {
                     watch: sweep.watch.clone(),
@@ -138,7 +138,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                 };
                 let tier3 = match declared.as_deref() {
                     Some(d) if d.info().game == id => {
-                        let mut t3 = crate::verify::verify_problem(d, &sweep3);
+                        let mut t3 = crate::problems::verify_problem(d, &sweep3);
                         if let (Some(dis), Some(path)) = (&mut t3.first_disagreement, &path) {
                             // The reproducing command names the declaration file.
                             dis.reproduce = dis.reproduce.replacen(
@@ -149,7 +149,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                         }
                         Some(t3)
                     }
-                    _ => crate::verify::verify_problems_of(&id, &sweep3),
+                    _ => crate::problems::verify_problems_of(&id, &sweep3),
                 };
                 if let Some(t3) = tier3 {
                     r.seconds += t3.seconds;
@@ -160,7 +160,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         };
         let reproduce = format!(
             "sgcheck verify --game {} --seed {seed}",
-            crate::fuzzing::shell_quote(id)
+            crate::shell::quote(id)
         );
         reports.push(crate::verify::verify_guarded(id, &sweep, reproduce, work));
     }

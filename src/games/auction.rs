@@ -16,11 +16,13 @@
 //! the whole winning-move set, which `verify` compares with the oracle's. The classic
 //! mistake is printing only r mod (N + 1) when N >= r, forgetting the bids above M.
 
+use crate::games::declared;
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::auction::{Auction, Bid, Missing};
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 
 /// Whether the player to move wins with `r` missing and bids up to `n`.
 pub fn first_wins(n: u64, r: u64) -> bool {
@@ -71,6 +73,7 @@ pub fn table(n: u64, len: usize) -> Vec<Vec<u64>> {
 }
 
 /// `verify`'s view of the auction.
+#[derive(Default)]
 pub struct AuctionSubject;
 
 /// Largest N of tier 1 (every N up to it, and the contest's largest, 1099).
@@ -148,6 +151,117 @@ impl Subject for AuctionSubject {
     fn fast(&self, rules: &Auction, pos: &Missing) -> Analysis<Bid> {
         analyze(rules, pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use the auction (hdu2149): the rules' parameter is the largest
+// bid N, the position the one number r still missing.
+
+/// Largest bid N the fast side takes: it lists every winning bid, up to N of them.
+pub const AUCTION_MAX_BID: u64 = 1 << 24;
+
+fn declared_missing(position: &[u64]) -> Missing {
+    Missing(position.first().copied().unwrap_or(0))
+}
+
+impl declared::Declare for AuctionSubject {
+    type Oracle = Auction;
+    type Fast = Auction;
+    const ID: &'static str = "auction";
+    const PARAMETERS: &'static [declared::ParamSpec] = &[declared::ParamSpec {
+        name: "n",
+        kind: declared::ParamKind::Number,
+        about: "the largest bid (at least 1)",
+    }];
+    const POSITION: &'static str = "one number: the amount r still missing";
+    const MOVE_FIELDS: &'static [&'static str] = &["bid"];
+    const REACH: declared::Reach = declared::Reach {
+        max_value: u64::MAX,
+        max_len: 1,
+        max_moves_work: u64::MAX,
+    };
+
+    fn build(params: &[declared::ParamValue<'_>]) -> Result<Auction, String> {
+        let n = declared::number(params, 0, "n")?;
+        if n == 0 || n > AUCTION_MAX_BID {
+            return Err(format!(
+                "the largest bid must be in 1..={AUCTION_MAX_BID}, found {n}"
+            ));
+        }
+        Ok(Auction { n })
+    }
+    fn check(_: &Auction, position: &[u64]) -> Result<(), String> {
+        if position.len() != 1 {
+            return Err(format!(
+                "auction positions are one number, found {}",
+                position.len()
+            ));
+        }
+        Ok(())
+    }
+    fn first_wins(r: &Auction, position: &[u64]) -> bool {
+        first_wins(r.n, declared_missing(position).0)
+    }
+    fn analyze(r: &Auction, position: &[u64]) -> Analysis<Bid> {
+        analyze(r, &declared_missing(position))
+    }
+    fn move_fields(m: &Bid, _: &[u64]) -> [u64; 4] {
+        [m.0, 0, 0, 0]
+    }
+    fn oracle(r: &Auction, position: &[u64], _: usize) -> Result<(Auction, Missing), SearchError> {
+        Ok((*r, declared_missing(position)))
+    }
+    /// A positive multiple of N + 1 within the bounds.
+    fn make_losing(r: &Auction, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let (Some(x), Some(&(lo, hi))) = (p.first_mut(), b.first()) else {
+            return false;
+        };
+        let m = r.n + 1;
+        let first = lo.max(1).div_ceil(m);
+        let last = hi / m;
+        if first > last {
+            return false;
+        }
+        *x = rng.gen_range(first..=last) * m;
+        true
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `auction_agree` fuzz target.
+
+/// `auction_agree`: the largest bid N in 1..=255, then the missing amount as two
+/// bytes (big-endian), up to 2000.
+impl crate::fuzzing::AgreeTarget for AuctionSubject {
+    const FIELDS: usize = 3;
+    fn fuzz_instance(
+        &self,
+        fields: &[u8],
+        rest: &[u8],
+    ) -> Option<(Auction, <Auction as sgcheck_oracles::Rules>::Position)> {
+        let r = u64::from(fields[1]) << 8 | u64::from(fields[2]);
+        if fields[0] == 0 || r > 2000 || !rest.is_empty() {
+            return None;
+        }
+        Some((
+            Auction {
+                n: fields[0] as u64,
+            },
+            Missing(r),
+        ))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for AuctionSubject {
+    const ID: &'static str = "auction";
+    const SUMMARY: &'static str =
+        "r still missing; bid 1 to n: a bid of at least r wins at once, a smaller one \
+         leaves r minus the bid to the opponent. Rules: n=2";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

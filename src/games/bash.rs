@@ -17,6 +17,7 @@
 //! reach m distinct residues, so there is at most one amount that does it:
 //! (g - need) mod (m+1), legal when it is non-zero and no larger than the pile.
 
+use crate::games::declared;
 use crate::games::{analyze_sum, mex};
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
@@ -24,6 +25,7 @@ use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::bash::Bash;
 use sgcheck_oracles::games::nim::{Piles, Take};
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 
 /// The modulus m+1, widened so that `m = u64::MAX` (possible through `--rules`) does
 /// not overflow.
@@ -83,6 +85,7 @@ pub fn analyze(rules: &Bash, pos: &Piles) -> Analysis<Take> {
 }
 
 /// `verify`'s view of Bash's game.
+#[derive(Default)]
 pub struct BashSubject;
 
 /// Largest `m` of tier 1 (the issue: all m <= 50).
@@ -178,6 +181,102 @@ impl Subject for BashSubject {
     fn fast(&self, rules: &Bash, pos: &Piles) -> Analysis<Take> {
         analyze(rules, pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use Bash's game: piles, take 1 to `m`.
+
+fn declared_m(params: &[declared::ParamValue<'_>]) -> Result<u64, String> {
+    let m = declared::number(params, 0, "m")?;
+    if m == 0 {
+        return Err("m must be at least 1".into());
+    }
+    Ok(m)
+}
+
+impl declared::Declare for BashSubject {
+    type Oracle = Bash;
+    type Fast = u64;
+    const ID: &'static str = "bash";
+    const PARAMETERS: &'static [declared::ParamSpec] = &[declared::ParamSpec {
+        name: "m",
+        kind: declared::ParamKind::Number,
+        about: "most stones one move takes (at least 1)",
+    }];
+    const POSITION: &'static str = "pile sizes";
+    const MOVE_FIELDS: &'static [&'static str] = &["pile", "amount"];
+
+    fn build(params: &[declared::ParamValue<'_>]) -> Result<u64, String> {
+        declared_m(params)
+    }
+    fn first_wins(&m: &u64, position: &[u64]) -> bool {
+        position.iter().fold(0, |x, &n| x ^ pile_value(n, m)) != 0
+    }
+    fn analyze(&m: &u64, position: &[u64]) -> Analysis<Take> {
+        analyze(&Bash { m }, &Piles(position.to_vec()))
+    }
+    fn move_fields(t: &Take, _: &[u64]) -> [u64; 4] {
+        [t.pile as u64, t.amount, 0, 0]
+    }
+    fn oracle(&m: &u64, position: &[u64], _: usize) -> Result<(Bash, Piles), SearchError> {
+        Ok((Bash { m }, Piles(position.to_vec())))
+    }
+    fn make_losing(&m: &u64, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let m1 = m.saturating_add(1);
+        declared::losing_sum(
+            p,
+            b,
+            rng,
+            |x| pile_value(x, m),
+            |need, lo, hi, rng| {
+                // need + k (m + 1) in lo..=hi, k drawn at random.
+                if need >= m1 || need > hi {
+                    return None;
+                }
+                let first = if need >= lo {
+                    0
+                } else {
+                    (lo - need).div_ceil(m1)
+                };
+                let last = (hi - need) / m1;
+                (first <= last).then(|| need + rng.gen_range(first..=last) * m1)
+            },
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `bash_agree` fuzz target.
+
+/// `bash_agree`: m in 1..=8, then up to 4 piles of up to 16.
+impl crate::fuzzing::AgreeTarget for BashSubject {
+    const FIELDS: usize = 1;
+    fn fuzz_instance(
+        &self,
+        fields: &[u8],
+        rest: &[u8],
+    ) -> Option<(Bash, <Bash as sgcheck_oracles::Rules>::Position)> {
+        if !(1..=8).contains(&fields[0]) {
+            return None;
+        }
+        Some((
+            Bash {
+                m: fields[0] as u64,
+            },
+            Piles(crate::fuzzing::small_piles(rest, 4, 16)?),
+        ))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for BashSubject {
+    const ID: &'static str = "bash";
+    const SUMMARY: &'static str =
+        "piles; take 1 to m stones from one pile; normal play. Rules: m=3";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

@@ -37,11 +37,13 @@
 //! O(number of piles).
 
 use crate::games::analyze_sum;
+use crate::games::declared;
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::ed::{Ed, EdMove, EdPiles};
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 
 /// Tier 1 compares the closed form with the table on every pair (a, b) with
 /// 1 <= a, b <= this bound: 16.7 million values, tens of milliseconds in release
@@ -118,6 +120,7 @@ pub fn analyze(pos: &EdPiles) -> Analysis<EdMove> {
 }
 
 /// `verify`'s view of E&D.
+#[derive(Default)]
 pub struct EdSubject;
 
 /// Largest total excess (sum of pile - 1) of an enumerated instance. Levels grow
@@ -222,6 +225,139 @@ impl Subject for EdSubject {
     fn fast(&self, _rules: &Ed, pos: &EdPiles) -> Analysis<EdMove> {
         analyze(pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use E&D: piles in pairs.
+
+/// A random pair (a, b), both in lo..=hi (lo <= 1 is read as 1), whose value is `x`:
+/// (a-1) | (b-1) must have its low x bits set and bit x clear. The low bits are dealt
+/// to a-1, b-1 or both, the bits above x drawn at random under the bound.
+fn pair_with_value(rng: &mut ChaCha8Rng, x: u64, hi: u64) -> Option<(u64, u64)> {
+    let low = 1u64.checked_shl(x as u32)? - 1;
+    if low >= hi {
+        return None;
+    }
+    let to_a: u64 = rng.gen::<u64>() & low;
+    let to_b = (low & !to_a) | (rng.gen::<u64>() & low);
+    let high = |rng: &mut ChaCha8Rng, part: u64| -> u64 {
+        let room = (hi - 1 - part).checked_shr(x as u32 + 1).unwrap_or(0);
+        let h = if rng.gen_bool(0.5) {
+            0
+        } else {
+            rng.gen_range(0..=room)
+        };
+        h.checked_shl(x as u32 + 1).unwrap_or(0)
+    };
+    let a = (high(rng, to_a) | to_a) + 1;
+    let b = (high(rng, to_b) | to_b) + 1;
+    Some((a, b))
+}
+
+impl declared::Declare for EdSubject {
+    type Oracle = Ed;
+    type Fast = ();
+    const ID: &'static str = "ed";
+    const POSITION: &'static str =
+        "pile sizes, an even number of them, each at least 1; piles 2i and 2i+1 pair";
+    const MOVE_FIELDS: &'static [&'static str] = &["pair", "split", "first"];
+    // The winning-move analysis enumerates every split of every number.
+    const REACH: declared::Reach = declared::Reach {
+        max_value: u64::MAX,
+        max_len: u64::MAX,
+        max_moves_work: declared::SPLIT_ENUMERATION_WORK,
+    };
+
+    fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
+        Ok(())
+    }
+    fn check(_: &(), position: &[u64]) -> Result<(), String> {
+        if !position.len().is_multiple_of(2) {
+            return Err(format!(
+                "E&D piles come in pairs, found {} piles",
+                position.len()
+            ));
+        }
+        if position.contains(&0) {
+            return Err("E&D piles hold at least one stone".into());
+        }
+        Ok(())
+    }
+    fn first_wins(_: &(), position: &[u64]) -> bool {
+        first_wins(position)
+    }
+    fn analyze(_: &(), position: &[u64]) -> Analysis<EdMove> {
+        analyze(&EdPiles(position.to_vec()))
+    }
+    fn move_fields(m: &EdMove, _: &[u64]) -> [u64; 4] {
+        [m.pair as u64, u64::from(m.split), m.first, 0]
+    }
+    fn oracle(_: &(), position: &[u64], _: usize) -> Result<(Ed, EdPiles), SearchError> {
+        Ok((Ed, EdPiles(position.to_vec())))
+    }
+    /// The last pair becomes a pair worth the XOR of the others' values; when that
+    /// needs piles above the bound, another pair is redrawn; after a few tries every
+    /// pile is made odd (every pair then has value 0).
+    fn make_losing(_: &(), p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let n = p.len();
+        if n < 2 || n % 2 == 1 || b.iter().any(|&(lo, _)| lo > 1) {
+            return n == 0;
+        }
+        let hi = b.iter().map(|&(_, hi)| hi).min().unwrap_or(1).max(1);
+        let value = |p: &[u64], i: usize| pair_value(p[2 * i], p[2 * i + 1]);
+        let mut x = (0..n / 2 - 1).fold(0, |a, i| a ^ value(p, i));
+        for _ in 0..64 {
+            if let Some((a, c)) = pair_with_value(rng, x, hi) {
+                p[n - 2] = a;
+                p[n - 1] = c;
+                return true;
+            }
+            if n == 2 {
+                break;
+            }
+            let i = rng.gen_range(0..n / 2 - 1);
+            x ^= value(p, i);
+            p[2 * i] = rng.gen_range(1..=hi);
+            p[2 * i + 1] = rng.gen_range(1..=hi);
+            x ^= value(p, i);
+        }
+        for v in p.iter_mut() {
+            if v.is_multiple_of(2) {
+                *v -= 1;
+            }
+        }
+        true
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `ed_agree` fuzz target.
+
+/// `ed_agree`: one or two pairs of piles, each pile in 1..=10.
+impl crate::fuzzing::AgreeTarget for EdSubject {
+    fn fuzz_instance(
+        &self,
+        _: &[u8],
+        rest: &[u8],
+    ) -> Option<(Ed, <Ed as sgcheck_oracles::Rules>::Position)> {
+        let p = crate::fuzzing::small_piles(rest, 4, 10)?;
+        if p.is_empty() || p.len() % 2 == 1 || p.contains(&0) {
+            return None;
+        }
+        Some((Ed, EdPiles(p)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for EdSubject {
+    const ID: &'static str = "ed";
+    const SUMMARY: &'static str =
+        "2n piles in pairs; remove one pile of a pair and split the other into two \
+         non-empty piles that take both places; normal play. Rules: -";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

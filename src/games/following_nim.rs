@@ -76,6 +76,7 @@
 //! Cost: the tables take O(P * (P + |S|)) time and O(P^2 / 64) words for piles up to
 //! P (P = 100 at the contest limits); a position then costs one step per candidate move.
 
+use crate::games::declared;
 use crate::games::{analyze_sum, mex};
 use crate::verify::{Subject, Tier1Report};
 use rand::seq::SliceRandom;
@@ -84,6 +85,7 @@ use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::following_nim::{FnPosition, FollowingNim};
 use sgcheck_oracles::games::nim::Take;
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 
 /// A set of small non-negative integers, one bit each.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -383,6 +385,7 @@ pub fn forced_recursion(
 }
 
 /// `verify`'s view of Following Nim.
+#[derive(Default)]
 pub struct FollowingNimSubject;
 
 /// Special sets of tier 1: how many random ones (besides the fixed ones).
@@ -579,6 +582,159 @@ impl Subject for FollowingNimSubject {
     fn fast(&self, rules: &FollowingNim, pos: &FnPosition) -> Analysis<Take> {
         analyze(rules, pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use Following Nim: Nim where special amounts force the next move
+// into the same pile. The position is the piles, no move forced yet.
+
+/// Largest pile the Following Nim tables are built for (they cost O(P^2)).
+pub const FOLLOWING_NIM_MAX_PILE: u64 = 10_000;
+
+fn declared_free(position: &[u64]) -> FnPosition {
+    FnPosition {
+        piles: position.to_vec(),
+        forced: None,
+    }
+}
+
+fn declared_tables(specials: &[u64], position: &[u64]) -> Tables {
+    Tables::new(specials, position.iter().copied().max().unwrap_or(0))
+}
+
+impl declared::Declare for FollowingNimSubject {
+    type Oracle = FollowingNim;
+    type Fast = Vec<u64>;
+    const ID: &'static str = "following-nim";
+    const PARAMETERS: &'static [declared::ParamSpec] = &[declared::ParamSpec {
+        name: "specials",
+        kind: declared::ParamKind::List,
+        about: "the special amounts (each at least 1)",
+    }];
+    const POSITION: &'static str = "pile sizes (no move forced yet)";
+    const MOVE_FIELDS: &'static [&'static str] = &["pile", "amount"];
+    const REACH: declared::Reach = declared::Reach {
+        max_value: FOLLOWING_NIM_MAX_PILE,
+        max_len: u64::MAX,
+        max_moves_work: u64::MAX,
+    };
+
+    fn build(params: &[declared::ParamValue<'_>]) -> Result<Vec<u64>, String> {
+        match params.first() {
+            Some(declared::ParamValue::List(s)) => {
+                if s.contains(&0) {
+                    return Err("special amounts are at least 1".into());
+                }
+                Ok(s.to_vec())
+            }
+            _ => Err("parameter specials must be a list".into()),
+        }
+    }
+    fn check(_: &Vec<u64>, position: &[u64]) -> Result<(), String> {
+        match position.iter().find(|&&v| v > FOLLOWING_NIM_MAX_PILE) {
+            Some(v) => Err(format!("pile {v} is above {FOLLOWING_NIM_MAX_PILE}")),
+            None => Ok(()),
+        }
+    }
+    fn first_wins(specials: &Vec<u64>, position: &[u64]) -> bool {
+        declared_tables(specials, position).first_wins(&declared_free(position))
+    }
+    fn analyze(specials: &Vec<u64>, position: &[u64]) -> Analysis<Take> {
+        declared_tables(specials, position).analyze(&declared_free(position))
+    }
+    fn move_fields(t: &Take, _: &[u64]) -> [u64; 4] {
+        [t.pile as u64, t.amount, 0, 0]
+    }
+    fn oracle(
+        specials: &Vec<u64>,
+        position: &[u64],
+        budget: usize,
+    ) -> Result<(FollowingNim, FnPosition), SearchError> {
+        let rules =
+            FollowingNim::new(specials.clone()).map_err(|_| SearchError::Budget { budget })?;
+        Ok((rules, declared_free(position)))
+    }
+    /// Cold piles (the special-only chain is lost from them) whose values XOR to 0,
+    /// or failing that pairs of equal cold piles (0 is always cold).
+    fn make_losing(
+        specials: &Vec<u64>,
+        p: &mut [u64],
+        b: &[(u64, u64)],
+        rng: &mut ChaCha8Rng,
+    ) -> bool {
+        let n = p.len();
+        if n == 0 {
+            return true;
+        }
+        let (lo, hi) = (
+            b.iter().map(|x| x.0).max().unwrap_or(0),
+            b.iter().map(|x| x.1).min().unwrap_or(0),
+        );
+        if lo > 0 || hi > FOLLOWING_NIM_MAX_PILE {
+            return false;
+        }
+        let t = Tables::new(specials, hi);
+        let cold: Vec<u64> = (0..=hi).filter(|&x| !t.is_hot(x)).collect();
+        for v in p.iter_mut() {
+            *v = cold[rng.gen_range(0..cold.len())];
+        }
+        let value = |x: u64| t.value(x).unwrap_or(0);
+        let need = p[..n - 1].iter().fold(0, |a, &x| a ^ value(x));
+        let fits: Vec<u64> = cold.iter().copied().filter(|&x| value(x) == need).collect();
+        if fits.is_empty() {
+            for i in (1..n).step_by(2) {
+                p[i] = p[i - 1];
+            }
+            if n % 2 == 1 {
+                p[n - 1] = 0;
+            }
+        } else {
+            p[n - 1] = fits[rng.gen_range(0..fits.len())];
+        }
+        true
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `following_nim_agree` fuzz target.
+
+/// `following_nim_agree`: the specials as a bit mask of 1..=8, the forced pile (0 for
+/// none, k for pile k-1), then up to 3 piles of up to 8.
+impl crate::fuzzing::AgreeTarget for FollowingNimSubject {
+    const FIELDS: usize = 2;
+    fn fuzz_instance(
+        &self,
+        fields: &[u8],
+        rest: &[u8],
+    ) -> Option<(
+        FollowingNim,
+        <FollowingNim as sgcheck_oracles::Rules>::Position,
+    )> {
+        let rules = FollowingNim::new(crate::fuzzing::amounts(fields[0])).ok()?;
+        if fields[0] == 0 {
+            return None;
+        }
+        let piles = crate::fuzzing::small_piles(rest, 3, 8)?;
+        let forced = match fields[1] {
+            0 => None,
+            k if (k as usize) <= piles.len() => Some(k as usize - 1),
+            _ => return None,
+        };
+        Some((rules, FnPosition { piles, forced }))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for FollowingNimSubject {
+    const ID: &'static str = "following-nim";
+    const SUMMARY: &'static str =
+        "piles; Nim, but taking a special amount forces the next player to take from \
+         that same pile (forced on an empty pile = lose); normal play. Rules: the \
+         special amounts, e.g. 1,7";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

@@ -100,6 +100,7 @@ pub fn analyze(pos: &Piles) -> Analysis<GrundySplit> {
 }
 
 /// `verify`'s view of Grundy's game.
+#[derive(Default)]
 pub struct GrundySubject;
 
 /// How far tier 1 compares the rare/common table with the plain one.
@@ -193,6 +194,30 @@ impl Subject for GrundySubject {
     fn fast(&self, _rules: &GrundyGame, pos: &Piles) -> Analysis<GrundySplit> {
         analyze(pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// The `grundy_agree` fuzz target.
+
+/// `grundy_agree`: up to 4 heaps of up to 16.
+impl crate::fuzzing::AgreeTarget for GrundySubject {
+    fn fuzz_instance(
+        &self,
+        _: &[u8],
+        rest: &[u8],
+    ) -> Option<(GrundyGame, <GrundyGame as sgcheck_oracles::Rules>::Position)> {
+        Some((GrundyGame, Piles(crate::fuzzing::small_piles(rest, 4, 16)?)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for GrundySubject {
+    const ID: &'static str = "grundy";
+    const SUMMARY: &'static str =
+        "heaps; split one heap into two non-empty heaps of different sizes; normal \
+         play. Rules: -";
 }
 
 #[cfg(test)]

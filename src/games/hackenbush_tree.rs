@@ -26,11 +26,13 @@
 //! The fast side reads the edges itself (compressed adjacency arrays) and never calls
 //! the oracle's move generator.
 
+use crate::games::declared;
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::hackenbush_tree::{Cut, HackenbushTree, Tree, ROOT};
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 use std::collections::HashMap;
 
 /// A tree as the fast solver sees it: vertices 1..=n, breadth-first order from the
@@ -278,6 +280,7 @@ fn form_edges(form: &str) -> Vec<(u32, u32)> {
 const TIER1_MAX_VERTICES: usize = 10;
 
 /// The verify subject of `hackenbush-tree`.
+#[derive(Default)]
 pub struct HackenbushTreeSubject;
 
 /// Largest tree (vertices) of the smallest-first enumeration: every labelled tree.
@@ -346,6 +349,161 @@ impl Subject for HackenbushTreeSubject {
     fn fast(&self, _rules: &HackenbushTree, pos: &Tree) -> Analysis<Cut> {
         analyze(pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use Green Hackenbush on a tree rooted at vertex 1. The position is
+// the tree's edges as the input gives them, flat: `[u1, v1, u2, v2, ...]`
+// (undirected, any order; n - 1 edges on vertices 1..=n), which is what a
+// declaration's `tree` field hands over.
+
+/// Most vertices of a hackenbush-tree position.
+pub const HACKENBUSH_MAX_VERTICES: u64 = 1 << 22;
+
+fn edge_pairs(p: &[u64]) -> impl Iterator<Item = (u32, u32)> + Clone + '_ {
+    p.chunks_exact(2).map(|e| (e[0] as u32, e[1] as u32))
+}
+
+impl declared::Declare for HackenbushTreeSubject {
+    type Oracle = HackenbushTree;
+    type Fast = ();
+    const ID: &'static str = "hackenbush-tree";
+    const POSITION: &'static str =
+        "a tree on vertices 1..=n rooted at 1: its n - 1 edges `u v`, flat (a `tree` field)";
+    const MOVE_FIELDS: &'static [&'static str] = &["parent", "child"];
+    const REACH: declared::Reach = declared::Reach {
+        max_value: HACKENBUSH_MAX_VERTICES,
+        max_len: 2 * (HACKENBUSH_MAX_VERTICES - 1),
+        max_moves_work: u64::MAX,
+    };
+
+    fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
+        Ok(())
+    }
+    fn check(_: &(), position: &[u64]) -> Result<(), String> {
+        if crate::tree::vertices(position) as u64 > HACKENBUSH_MAX_VERTICES {
+            return Err(format!("more than {HACKENBUSH_MAX_VERTICES} vertices"));
+        }
+        crate::tree::check(position).map_err(|e| match e.edge() {
+            Some(i) => format!("edge {}: {e}", i + 1),
+            None => e.to_string(),
+        })
+    }
+    fn first_wins(_: &(), position: &[u64]) -> bool {
+        first_wins(crate::tree::vertices(position), edge_pairs(position))
+    }
+    fn analyze(_: &(), position: &[u64]) -> Analysis<Cut> {
+        let r = root(crate::tree::vertices(position), edge_pairs(position));
+        let win = r.sg[1] != 0;
+        let winning = if win {
+            winning_cuts(&r)
+                .into_iter()
+                .map(|(parent, child)| Cut { parent, child })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Analysis {
+            win,
+            winning,
+            remoteness: None,
+        }
+    }
+    fn move_fields(m: &Cut, _: &[u64]) -> [u64; 4] {
+        [u64::from(m.parent), u64::from(m.child), 0, 0]
+    }
+    fn oracle(_: &(), p: &[u64], budget: usize) -> Result<(HackenbushTree, Tree), SearchError> {
+        let t = tree_of(p).map_err(|_| SearchError::Budget { budget })?;
+        Ok((HackenbushTree, t))
+    }
+    /// A tree's value has the parity of its edge count, so only an even number of
+    /// edges can lose. Then: two copies of one random tree (a random recursive tree,
+    /// or a path: the deepest losing tree) hang from vertex 1, worth x ^ x = 0, under
+    /// a random labelling, edges in random order and direction.
+    fn make_losing(_: &(), p: &mut [u64], _: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let edges = p.len() / 2;
+        if !p.len().is_multiple_of(2) || !edges.is_multiple_of(2) {
+            return false;
+        }
+        let half = edges / 2;
+        let n = edges + 1;
+        let path = rng.gen_bool(0.3);
+        // Positions 1..=half form one copy, half+1..=edges the other; 0 is the root.
+        let parent_of = |i: usize, rng: &mut ChaCha8Rng| -> usize {
+            if path {
+                i - 1
+            } else {
+                rng.gen_range(0..i)
+            }
+        };
+        let shape: Vec<usize> = (1..=half).map(|i| parent_of(i, rng)).collect();
+        let mut label: Vec<u64> = (2..=n as u64).collect();
+        for i in (1..label.len()).rev() {
+            let j = rng.gen_range(0..=i);
+            label.swap(i, j);
+        }
+        let name = |pos: usize, copy: usize| -> u64 {
+            if pos == 0 {
+                1
+            } else {
+                label[copy * half + pos - 1]
+            }
+        };
+        let mut list: Vec<(u64, u64)> = Vec::with_capacity(edges);
+        for copy in 0..2 {
+            for (i, &par) in shape.iter().enumerate() {
+                let (a, b) = (name(par, copy), name(i + 1, copy));
+                list.push(if rng.gen_bool(0.5) { (a, b) } else { (b, a) });
+            }
+        }
+        for i in (1..list.len()).rev() {
+            let j = rng.gen_range(0..=i);
+            list.swap(i, j);
+        }
+        for (slot, (a, b)) in p.chunks_exact_mut(2).zip(list) {
+            slot[0] = a;
+            slot[1] = b;
+        }
+        true
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `hackenbush_tree_agree` fuzz target.
+
+/// `hackenbush_tree_agree`: a tree of up to 11 vertices, one byte per vertex after
+/// the root: vertex k + 2 hangs from vertex (byte mod (k + 1)) + 1.
+impl crate::fuzzing::AgreeTarget for HackenbushTreeSubject {
+    fn fuzz_instance(
+        &self,
+        _: &[u8],
+        rest: &[u8],
+    ) -> Option<(
+        HackenbushTree,
+        <HackenbushTree as sgcheck_oracles::Rules>::Position,
+    )> {
+        if rest.len() > 10 {
+            return None;
+        }
+        let flat: Vec<u64> = rest
+            .iter()
+            .enumerate()
+            .flat_map(|(k, &b)| [u64::from(b) % (k as u64 + 1) + 1, k as u64 + 2])
+            .collect();
+        Some((HackenbushTree, tree_of(&flat).ok()?))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for HackenbushTreeSubject {
+    const ID: &'static str = "hackenbush-tree";
+    const SUMMARY: &'static str =
+        "a tree rooted at vertex 1; remove one edge, and every edge no longer connected \
+         to the root disappears (Green Hackenbush); normal play. Rules: -";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

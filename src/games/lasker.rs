@@ -36,6 +36,7 @@
 //! analysis costs O(pile) per pile. Contest answers need only the verdict
 //! ([`first_wins`]), which is O(number of piles).
 
+use crate::games::declared;
 use crate::games::{analyze_sum, mex};
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
@@ -44,6 +45,7 @@ use rayon::prelude::*;
 use sgcheck_oracles::games::lasker::{Lasker, LaskerMove};
 use sgcheck_oracles::games::nim::Piles;
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 
 /// Tier 1 computes [`table`] (mex over the rules, no formula) for piles below this
 /// bound: about 1.5 n options per pile, 9 * 10^6 option values in all.
@@ -209,6 +211,7 @@ pub fn analyze(pos: &Piles) -> Analysis<LaskerMove> {
 }
 
 /// `verify`'s view of Lasker's Nim.
+#[derive(Default)]
 pub struct LaskerSubject;
 
 /// Largest pile sum of an enumerated instance. The oracle explores every partition of
@@ -313,6 +316,93 @@ impl Subject for LaskerSubject {
     fn fast(&self, _rules: &Lasker, pos: &Piles) -> Analysis<LaskerMove> {
         analyze(pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use Lasker's Nim: take from a pile or split it in two.
+
+impl declared::Declare for LaskerSubject {
+    type Oracle = Lasker;
+    type Fast = ();
+    const ID: &'static str = "lasker";
+    const POSITION: &'static str = "pile sizes";
+    const MOVE_FIELDS: &'static [&'static str] = &["pile", "amount", "smaller", "larger"];
+    // The winning-move analysis enumerates every split of every number.
+    const REACH: declared::Reach = declared::Reach {
+        max_value: u64::MAX,
+        max_len: u64::MAX,
+        max_moves_work: declared::SPLIT_ENUMERATION_WORK,
+    };
+
+    fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
+        Ok(())
+    }
+    fn first_wins(_: &(), position: &[u64]) -> bool {
+        first_wins(position)
+    }
+    fn analyze(_: &(), position: &[u64]) -> Analysis<LaskerMove> {
+        analyze(&Piles(position.to_vec()))
+    }
+    fn move_fields(m: &LaskerMove, _: &[u64]) -> [u64; 4] {
+        match *m {
+            LaskerMove::Take { pile, amount } => [pile as u64, amount, 0, 0],
+            LaskerMove::Split {
+                pile,
+                smaller,
+                larger,
+            } => [pile as u64, 0, smaller, larger],
+        }
+    }
+    fn oracle(_: &(), position: &[u64], _: usize) -> Result<(Lasker, Piles), SearchError> {
+        Ok((Lasker, Piles(position.to_vec())))
+    }
+    fn make_losing(_: &(), p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        // A pile of 2^64 - 1 is worth 2^64, past u64: no losing sum is built there.
+        if b.iter().any(|&(_, hi)| hi == u64::MAX) {
+            return false;
+        }
+        // The closed form is an involution: the one size worth `need` is SG(need).
+        let done = declared::losing_sum(p, b, rng, pile_value, |need, lo, hi, _| {
+            let v = pile_value(need);
+            (lo..=hi).contains(&v).then_some(v)
+        });
+        let n = p.len();
+        if done || n < 2 || n % 2 == 1 {
+            return done;
+        }
+        // Equal piles cancel: an even number of piles, the second half a copy.
+        let half = n / 2;
+        for i in 0..half {
+            p[half + i] = p[i];
+        }
+        declared::bounds_hold(p, b)
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `lasker_agree` fuzz target.
+
+/// `lasker_agree`: up to 3 piles of up to 8.
+impl crate::fuzzing::AgreeTarget for LaskerSubject {
+    fn fuzz_instance(
+        &self,
+        _: &[u8],
+        rest: &[u8],
+    ) -> Option<(Lasker, <Lasker as sgcheck_oracles::Rules>::Position)> {
+        Some((Lasker, Piles(crate::fuzzing::small_piles(rest, 3, 8)?)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for LaskerSubject {
+    const ID: &'static str = "lasker";
+    const SUMMARY: &'static str =
+        "piles; take any positive number from one pile, or split one pile into two \
+         non-empty piles; normal play. Rules: -";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

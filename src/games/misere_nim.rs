@@ -39,12 +39,14 @@
 //! move against the oracle; tier 1 checks the verdict and the winning targets against
 //! a direct recursion over sorted multisets of small piles.
 
+use crate::games::declared;
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::misere_nim::MisereNim;
 use sgcheck_oracles::games::nim::{Piles, Take};
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 use std::collections::HashMap;
 
 /// Closed form: whether the player to move wins.
@@ -156,6 +158,7 @@ fn multisets(len: usize, hi: u64) -> Vec<Vec<u64>> {
 }
 
 /// `verify`'s view of misère Nim.
+#[derive(Default)]
 pub struct MisereNimSubject;
 
 /// Tier 1 with the fast side given (the closed form the game's solver uses, or a
@@ -223,6 +226,88 @@ impl Subject for MisereNimSubject {
     fn fast(&self, _rules: &MisereNim, pos: &Piles) -> Analysis<Take> {
         analyze(pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use misère Nim: piles, no parameters; whoever takes the last
+// stone loses.
+
+impl declared::Declare for MisereNimSubject {
+    type Oracle = MisereNim;
+    type Fast = ();
+    const ID: &'static str = "misere-nim";
+    const POSITION: &'static str = "pile sizes";
+    const MOVE_FIELDS: &'static [&'static str] = &["pile", "amount"];
+
+    fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
+        Ok(())
+    }
+    fn first_wins(_: &(), position: &[u64]) -> bool {
+        first_wins(position)
+    }
+    fn analyze(_: &(), position: &[u64]) -> Analysis<Take> {
+        analyze(&Piles(position.to_vec()))
+    }
+    fn move_fields(t: &Take, _: &[u64]) -> [u64; 4] {
+        [t.pile as u64, t.amount, 0, 0]
+    }
+    fn oracle(_: &(), position: &[u64], _: usize) -> Result<(MisereNim, Piles), SearchError> {
+        Ok((MisereNim, Piles(position.to_vec())))
+    }
+    /// The ending decides: with a pile of 2 or more, lost iff the XOR is 0 (the last
+    /// pile takes the value cancelling the others); with every pile at most 1, lost
+    /// iff the number of 1-piles is odd (one pile flipped between 0 and 1 when the
+    /// XOR step left an even number).
+    fn make_losing(_: &(), p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let done = declared::losing_sum(
+            p,
+            b,
+            rng,
+            |x| x,
+            |need, lo, hi, _| (lo..=hi).contains(&need).then_some(need),
+        );
+        if !done || p.iter().any(|&x| x >= 2) {
+            return done;
+        }
+        // A small position with XOR 0: an even number of 1-piles, a win. Flip one.
+        let n = p.len();
+        let start = if n == 0 { 0 } else { rng.gen_range(0..n) };
+        for k in 0..n {
+            let i = (start + k) % n;
+            let flipped = 1 - p[i];
+            if (b[i].0..=b[i].1).contains(&flipped) {
+                p[i] = flipped;
+                return true;
+            }
+        }
+        false
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `misere_nim_agree` fuzz target.
+
+/// `misere_nim_agree`: up to 5 piles of up to 10 (empty piles included).
+impl crate::fuzzing::AgreeTarget for MisereNimSubject {
+    fn fuzz_instance(
+        &self,
+        _: &[u8],
+        rest: &[u8],
+    ) -> Option<(MisereNim, <MisereNim as sgcheck_oracles::Rules>::Position)> {
+        Some((MisereNim, Piles(crate::fuzzing::small_piles(rest, 5, 10)?)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for MisereNimSubject {
+    const ID: &'static str = "misere-nim";
+    const SUMMARY: &'static str =
+        "piles; take any positive number from one pile; whoever takes the last stone \
+         loses (misère play). Rules: -";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

@@ -8,8 +8,11 @@
 //! `verify` as a disagreement. Only the position and move *types* are shared with
 //! [`sgcheck_oracles`], so that answers can be compared.
 //!
-//! Each module also implements [`crate::verify::Subject`], which tells `verify` how to
-//! enumerate small positions, draw random ones, and run the game's tier-1 checks.
+//! Each module is the whole game on sgcheck's side: beside the solver, its
+//! [`crate::verify::Subject`] (how `verify` enumerates small positions, draws random
+//! ones, and runs the game's tier-1 checks), its [`crate::Game`] impl (for users'
+//! own solvers), its fuzz target's decoding, how problem declarations use it
+//! ([`declared::Declare`]), and its [`BuiltIn`] line, which the registry lists.
 
 use sgcheck_oracles::Analysis;
 
@@ -26,6 +29,7 @@ pub mod misere_nim;
 pub mod nim;
 pub mod nim_k;
 pub mod octal;
+pub mod paint_chain;
 pub mod simple_nim;
 pub mod split;
 pub mod staircase;
@@ -34,183 +38,47 @@ pub mod take_break;
 pub mod take_range;
 pub mod wythoff;
 
-use crate::verify::{check_one, verify_subject, CheckOutcome, GameReport, Progress, Sweep};
+use crate::verify::Subject;
 
-/// Every game id `verify` knows, in the order of the README's games table.
-pub const GAME_IDS: &[&str] = &[
-    "nim",
-    "bash",
-    "take-range",
-    "lasker",
-    "subtraction",
-    "ed",
-    "split",
-    "following-nim",
-    "octal",
-    "grundy",
-    "simple-nim",
-    "misere-nim",
-    "staircase",
-    "wythoff",
-    "auction",
-    "nim-k",
-    "hackenbush-tree",
-];
-
-/// Every game with a one-line summary of its rules, for `sgcheck list`.
-pub const GAMES: &[(&str, &str)] = &[
-    (
-        "nim",
-        "piles; take any positive number from one pile; normal play. Rules: -",
-    ),
-    (
-        "bash",
-        "piles; take 1 to m stones from one pile; normal play. Rules: m=3",
-    ),
-    (
-        "take-range",
-        "one pile; take p to q coins (all of them when fewer than p remain); whoever \
-         takes the last coin loses. Rules: p=2,q=4",
-    ),
-    (
-        "lasker",
-        "piles; take any positive number from one pile, or split one pile into two \
-         non-empty piles; normal play. Rules: -",
-    ),
-    (
-        "subtraction",
-        "piles; take s stones from one pile, s in a finite set S; normal play. \
-         Rules: the set, e.g. 2,3,5",
-    ),
-    (
-        "ed",
-        "2n piles in pairs; remove one pile of a pair and split the other into two \
-         non-empty piles that take both places; normal play. Rules: -",
-    ),
-    (
-        "split",
-        "bottles 0..n-1; take a bean from a non-empty bottle i and put one into j and \
-         one into k, i < j <= k < n (two into j when j == k); normal play. Rules: -",
-    ),
-    (
-        "following-nim",
-        "piles; Nim, but taking a special amount forces the next player to take from \
-         that same pile (forced on an empty pile = lose); normal play. Rules: the \
-         special amounts, e.g. 1,7",
-    ),
-    (
-        "octal",
-        "heaps; the code 0.d1d2... says, per removal size k, whether removing k tokens \
-         may leave no heap (bit 1 of d_k), one heap (bit 2) or two non-empty heaps \
-         (bit 4); normal play. Rules: the code, e.g. 0.77 (Kayles), 0.137, 0.07",
-    ),
-    (
-        "grundy",
-        "heaps; split one heap into two non-empty heaps of different sizes; normal \
-         play. Rules: -",
-    ),
-    (
-        "simple-nim",
-        "heaps; take any positive number from one heap, or split one heap into three \
-         non-empty heaps; normal play. Rules: -",
-    ),
-    (
-        "misere-nim",
-        "piles; take any positive number from one pile; whoever takes the last stone \
-         loses (misère play). Rules: -",
-    ),
-    (
-        "staircase",
-        "pieces on distinct cells 1, 2, 3, ...; move one piece left by at least one \
-         cell, never onto or past another piece; normal play. Rules: -",
-    ),
-    (
-        "wythoff",
-        "two piles; take any positive number from one pile, or the same positive \
-         number from both; normal play. Rules: -",
-    ),
-    (
-        "auction",
-        "r still missing; bid 1 to n: a bid of at least r wins at once, a smaller one \
-         leaves r minus the bid to the opponent. Rules: n=2",
-    ),
-    (
-        "nim-k",
-        "heaps; choose 1 to k heaps and take a positive number from each (Moore's \
-         Nim_k); normal play. Rules: k=2",
-    ),
-    (
-        "hackenbush-tree",
-        "a tree rooted at vertex 1; remove one edge, and every edge no longer connected \
-         to the root disappears (Green Hackenbush); normal play. Rules: -",
-    ),
-];
-
-/// Runs `verify` on the game `id`; `None` when no such game exists.
-pub fn verify_game<P: Progress>(id: &str, sweep: &Sweep, progress: &P) -> Option<GameReport> {
-    Some(match id {
-        "nim" => verify_subject(&nim::NimSubject, sweep, progress),
-        "bash" => verify_subject(&bash::BashSubject, sweep, progress),
-        "take-range" => verify_subject(&take_range::TakeRangeSubject, sweep, progress),
-        "lasker" => verify_subject(&lasker::LaskerSubject, sweep, progress),
-        "subtraction" => {
-            verify_subject(&subtraction::SubtractionSubject::default(), sweep, progress)
-        }
-        "ed" => verify_subject(&ed::EdSubject, sweep, progress),
-        "split" => verify_subject(&split::SplitSubject, sweep, progress),
-        "following-nim" => verify_subject(&following_nim::FollowingNimSubject, sweep, progress),
-        "octal" => verify_subject(&octal::OctalSubject::default(), sweep, progress),
-        "grundy" => verify_subject(&grundy::GrundySubject, sweep, progress),
-        "simple-nim" => verify_subject(&simple_nim::SimpleNimSubject, sweep, progress),
-        "misere-nim" => verify_subject(&misere_nim::MisereNimSubject, sweep, progress),
-        "staircase" => verify_subject(&staircase::StaircaseSubject, sweep, progress),
-        "wythoff" => verify_subject(&wythoff::WythoffSubject, sweep, progress),
-        "auction" => verify_subject(&auction::AuctionSubject, sweep, progress),
-        "nim-k" => verify_subject(&nim_k::NimKSubject, sweep, progress),
-        "hackenbush-tree" => {
-            verify_subject(&hackenbush_tree::HackenbushTreeSubject, sweep, progress)
-        }
-        _ => return None,
-    })
+/// `sgcheck check` on a subject: rules and position parsed from their compact
+/// notation. Every subject whose rules and positions parse has it.
+pub trait CheckText: Subject {
+    /// The check of one position given as text (see [`crate::verify::check_one`]).
+    fn check_text(
+        &self,
+        rules: Option<&str>,
+        position: &str,
+        budget: usize,
+    ) -> Result<crate::verify::CheckOutcome, String>;
 }
 
-/// Runs `check` on one position of the game `id`; `None` when no such game exists.
-pub fn check_game(
-    id: &str,
-    rules: Option<&str>,
-    position: &str,
-    budget: usize,
-) -> Option<Result<CheckOutcome, String>> {
-    Some(match id {
-        "nim" => check_one(&nim::NimSubject, rules, position, budget),
-        "bash" => check_one(&bash::BashSubject, rules, position, budget),
-        "take-range" => check_one(&take_range::TakeRangeSubject, rules, position, budget),
-        "lasker" => check_one(&lasker::LaskerSubject, rules, position, budget),
-        "subtraction" => check_one(
-            &subtraction::SubtractionSubject::default(),
-            rules,
-            position,
-            budget,
-        ),
-        "ed" => check_one(&ed::EdSubject, rules, position, budget),
-        "split" => check_one(&split::SplitSubject, rules, position, budget),
-        "following-nim" => check_one(&following_nim::FollowingNimSubject, rules, position, budget),
-        "octal" => check_one(&octal::OctalSubject::default(), rules, position, budget),
-        "grundy" => check_one(&grundy::GrundySubject, rules, position, budget),
-        "simple-nim" => check_one(&simple_nim::SimpleNimSubject, rules, position, budget),
-        "misere-nim" => check_one(&misere_nim::MisereNimSubject, rules, position, budget),
-        "staircase" => check_one(&staircase::StaircaseSubject, rules, position, budget),
-        "wythoff" => check_one(&wythoff::WythoffSubject, rules, position, budget),
-        "auction" => check_one(&auction::AuctionSubject, rules, position, budget),
-        "nim-k" => check_one(&nim_k::NimKSubject, rules, position, budget),
-        "hackenbush-tree" => check_one(
-            &hackenbush_tree::HackenbushTreeSubject,
-            rules,
-            position,
-            budget,
-        ),
-        _ => return None,
-    })
+impl<S: Subject> CheckText for S
+where
+    S::Rules: std::str::FromStr<Err: std::fmt::Display>,
+    <S::Rules as sgcheck_oracles::Rules>::Position: std::str::FromStr<Err: std::fmt::Display>,
+{
+    fn check_text(
+        &self,
+        rules: Option<&str>,
+        position: &str,
+        budget: usize,
+    ) -> Result<crate::verify::CheckOutcome, String> {
+        crate::verify::check_one(self, rules, position, budget)
+    }
+}
+
+/// A built-in game as the registry (`sgcheck::registry`) lists it: implemented in the
+/// game's fast file, beside its solver, its [`Subject`] and its fuzz target's
+/// decoding ([`crate::fuzzing::AgreeTarget`]).
+pub trait BuiltIn: Subject + crate::fuzzing::AgreeTarget + CheckText {
+    /// The game id (`nim`, `bash`, ...), as `sgcheck verify --game` and `check` take
+    /// it; the same as [`Subject::id`].
+    const ID: &'static str;
+    /// One line on the rules and the notation of their parameters, for `sgcheck list`.
+    const SUMMARY: &'static str;
+    /// How problem declarations use the game, when they can
+    /// ([`declared::Declared::GAME`] of its [`declared::Declare`]).
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> = None;
 }
 
 /// The minimum excludant: the smallest non-negative integer not in `values`.

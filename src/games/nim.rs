@@ -5,12 +5,14 @@
 //! A winning move takes pile i from p to p ^ x (x the XOR of all piles), which is a
 //! legal move exactly when p ^ x < p.
 
+use crate::games::declared;
 use crate::games::{analyze_sum, mex};
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::nim::{Nim, Piles, Take};
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 
 /// Closed form: the Grundy value of one pile is its size.
 pub fn pile_value(n: u64) -> u64 {
@@ -46,6 +48,7 @@ pub fn analyze(pos: &Piles) -> Analysis<Take> {
 }
 
 /// `verify`'s view of Nim.
+#[derive(Default)]
 pub struct NimSubject;
 
 /// Tier 1 with the fast side given (the closed form the game's solver uses, or a
@@ -98,6 +101,69 @@ impl Subject for NimSubject {
     fn fast(&self, _rules: &Nim, pos: &Piles) -> Analysis<Take> {
         analyze(pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use Nim: piles, no parameters.
+
+impl declared::Declare for NimSubject {
+    type Oracle = Nim;
+    type Fast = ();
+    const ID: &'static str = "nim";
+    const POSITION: &'static str = "pile sizes";
+    /// `size` is the pile before the move, `left` what the move leaves of it.
+    const MOVE_FIELDS: &'static [&'static str] = &["pile", "amount", "size", "left"];
+
+    fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
+        Ok(())
+    }
+    fn first_wins(_: &(), position: &[u64]) -> bool {
+        first_wins(position)
+    }
+    fn analyze(_: &(), position: &[u64]) -> Analysis<Take> {
+        analyze(&Piles(position.to_vec()))
+    }
+    fn move_fields(m: &Take, position: &[u64]) -> [u64; 4] {
+        let size = position.get(m.pile).copied().unwrap_or(0);
+        [m.pile as u64, m.amount, size, size.saturating_sub(m.amount)]
+    }
+    fn oracle(_: &(), position: &[u64], _: usize) -> Result<(Nim, Piles), SearchError> {
+        Ok((Nim, Piles(position.to_vec())))
+    }
+    fn make_losing(_: &(), p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        declared::losing_sum(
+            p,
+            b,
+            rng,
+            |x| x,
+            |need, lo, hi, _| (lo..=hi).contains(&need).then_some(need),
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `nim_agree` fuzz target.
+
+/// `nim_agree`: up to 5 piles of up to 12 stones, one byte per pile.
+impl crate::fuzzing::AgreeTarget for NimSubject {
+    fn fuzz_instance(
+        &self,
+        _: &[u8],
+        rest: &[u8],
+    ) -> Option<(Nim, <Nim as sgcheck_oracles::Rules>::Position)> {
+        Some((Nim, Piles(crate::fuzzing::small_piles(rest, 5, 12)?)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for NimSubject {
+    const ID: &'static str = "nim";
+    const SUMMARY: &'static str =
+        "piles; take any positive number from one pile; normal play. Rules: -";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

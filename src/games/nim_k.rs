@@ -196,6 +196,7 @@ pub fn table(k: u64, n: usize, max: u64) -> Vec<bool> {
 }
 
 /// `verify`'s view of Nim_k.
+#[derive(Default)]
 pub struct NimKSubject;
 
 /// Tier 1's tables: (k, heaps, largest heap).
@@ -277,6 +278,39 @@ impl Subject for NimKSubject {
     fn fast(&self, rules: &NimK, pos: &Piles) -> Analysis<NimKMove> {
         analyze(rules, pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// The `nim_k_agree` fuzz target.
+
+/// `nim_k_agree`: k in 1..=4, then up to 4 heaps of up to 6.
+impl crate::fuzzing::AgreeTarget for NimKSubject {
+    const FIELDS: usize = 1;
+    fn fuzz_instance(
+        &self,
+        fields: &[u8],
+        rest: &[u8],
+    ) -> Option<(NimK, <NimK as sgcheck_oracles::Rules>::Position)> {
+        if !(1..=4).contains(&fields[0]) {
+            return None;
+        }
+        Some((
+            NimK {
+                k: fields[0] as u64,
+            },
+            Piles(crate::fuzzing::small_piles(rest, 4, 6)?),
+        ))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for NimKSubject {
+    const ID: &'static str = "nim-k";
+    const SUMMARY: &'static str =
+        "heaps; choose 1 to k heaps and take a positive number from each (Moore's \
+         Nim_k); normal play. Rules: k=2";
 }
 
 #[cfg(test)]

@@ -417,6 +417,42 @@ impl Subject for OctalSubject {
     }
 }
 
+// ---------------------------------------------------------------------------------
+// The `octal_agree` fuzz target.
+
+/// `octal_agree`: the number of digits (1..=3), that many digits (0..=7), then up to 3
+/// heaps of up to 12.
+impl crate::fuzzing::AgreeTarget for OctalSubject {
+    fn fuzz_instance(
+        &self,
+        _: &[u8],
+        rest: &[u8],
+    ) -> Option<(Octal, <Octal as sgcheck_oracles::Rules>::Position)> {
+        let (&len, rest) = rest.split_first()?;
+        let len = len as usize;
+        if !(1..=3).contains(&len) || rest.len() < len {
+            return None;
+        }
+        let (digits, heaps) = rest.split_at(len);
+        if digits.iter().any(|&d| d > 7) {
+            return None;
+        }
+        let rules = Octal::new(digits.to_vec()).ok()?;
+        Some((rules, Piles(crate::fuzzing::small_piles(heaps, 3, 12)?)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for OctalSubject {
+    const ID: &'static str = "octal";
+    const SUMMARY: &'static str =
+        "heaps; the code 0.d1d2... says, per removal size k, whether removing k tokens \
+         may leave no heap (bit 1 of d_k), one heap (bit 2) or two non-empty heaps \
+         (bit 4); normal play. Rules: the code, e.g. 0.77 (Kayles), 0.137, 0.07";
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,6 +21,7 @@
 //! a <= b <= c are enumerated, O(n^2) per heap. The contest needs only the verdict,
 //! [`first_wins`], O(number of heaps).
 
+use crate::games::declared;
 use crate::games::{analyze_sum, mex};
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
@@ -28,6 +29,7 @@ use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::nim::Piles;
 use sgcheck_oracles::games::simple_nim::{SimpleNim, SimpleNimMove};
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 
 /// Closed form: the Grundy value of one heap of `n` (module docs). Exact for every u64
 /// heap: the value differs from `n` by one only at multiples of 8 (minus) and at
@@ -109,6 +111,7 @@ pub fn analyze_with(g: impl Fn(u64) -> u64, pos: &Piles) -> Analysis<SimpleNimMo
 }
 
 /// `verify`'s view of Simple Nim.
+#[derive(Default)]
 pub struct SimpleNimSubject;
 
 /// How far tier 1 compares the closed form with the mex table.
@@ -172,6 +175,91 @@ impl Subject for SimpleNimSubject {
     fn fast(&self, _rules: &SimpleNim, pos: &Piles) -> Analysis<SimpleNimMove> {
         analyze(pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use Simple Nim: take from a heap, or split a heap into three.
+
+impl declared::Declare for SimpleNimSubject {
+    type Oracle = SimpleNim;
+    type Fast = ();
+    const ID: &'static str = "simple-nim";
+    const POSITION: &'static str = "heap sizes";
+    // A take fills `pile` and `amount`; a split `pile` and its three parts, the
+    // smallest in `amount`.
+    const MOVE_FIELDS: &'static [&'static str] = &["pile", "amount", "b", "c"];
+    // A heap of 2^64 - 1 is worth 2^64.
+    const REACH: declared::Reach = declared::Reach {
+        max_value: u64::MAX - 1,
+        max_len: u64::MAX,
+        max_moves_work: u64::MAX,
+    };
+
+    fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
+        Ok(())
+    }
+    fn first_wins(_: &(), position: &[u64]) -> bool {
+        first_wins(position)
+    }
+    fn analyze(_: &(), position: &[u64]) -> Analysis<SimpleNimMove> {
+        analyze(&Piles(position.to_vec()))
+    }
+    fn move_fields(m: &SimpleNimMove, _: &[u64]) -> [u64; 4] {
+        match *m {
+            SimpleNimMove::Take { heap, amount } => [heap as u64, amount, 0, 0],
+            SimpleNimMove::Split { heap, parts } => [heap as u64, parts[0], parts[1], parts[2]],
+        }
+    }
+    fn oracle(_: &(), position: &[u64], _: usize) -> Result<(SimpleNim, Piles), SearchError> {
+        Ok((SimpleNim, Piles(position.to_vec())))
+    }
+    fn make_losing(_: &(), p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        // A pile of 2^64 - 1 is worth 2^64, past u64: no losing sum is built there.
+        if b.iter().any(|&(_, hi)| hi == u64::MAX) {
+            return false;
+        }
+        // The closed form is an involution: the one size worth `need` is SG(need).
+        let done = declared::losing_sum(p, b, rng, heap_value, |need, lo, hi, _| {
+            let v = heap_value(need);
+            (lo..=hi).contains(&v).then_some(v)
+        });
+        let n = p.len();
+        if done || n < 2 || n % 2 == 1 {
+            return done;
+        }
+        // Equal heaps cancel: an even number of heaps, the second half a copy.
+        let half = n / 2;
+        for i in 0..half {
+            p[half + i] = p[i];
+        }
+        declared::bounds_hold(p, b)
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `simple_nim_agree` fuzz target.
+
+/// `simple_nim_agree`: up to 3 heaps of up to 9.
+impl crate::fuzzing::AgreeTarget for SimpleNimSubject {
+    fn fuzz_instance(
+        &self,
+        _: &[u8],
+        rest: &[u8],
+    ) -> Option<(SimpleNim, <SimpleNim as sgcheck_oracles::Rules>::Position)> {
+        Some((SimpleNim, Piles(crate::fuzzing::small_piles(rest, 3, 9)?)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for SimpleNimSubject {
+    const ID: &'static str = "simple-nim";
+    const SUMMARY: &'static str =
+        "heaps; take any positive number from one heap, or split one heap into three \
+         non-empty heaps; normal play. Rules: -";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

@@ -46,12 +46,14 @@
 //! Sources: HNOI2007 / bzoj1188 (problem `bzoj1188`), UVa 1378 (`uva1378`),
 //! OEIS A000069 (the odious numbers).
 
+use crate::games::declared;
 use crate::games::{analyze_sum, mex};
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::split::{Bottles, SplitGame, SplitMove};
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 use std::ops::RangeInclusive;
 
 /// Closed form: the Grundy value g(d) of one bean at distance `d` from the last bottle.
@@ -284,6 +286,7 @@ pub fn make_losing(counts: &mut [u64], max_count: u64) {
 pub const ENUM_MAX_BOTTLES: usize = 7;
 
 /// `verify`'s view of the bean-splitting game.
+#[derive(Default)]
 pub struct SplitSubject;
 
 /// Tier 1 with the fast side given (the closed form the game's solver uses, or a
@@ -404,6 +407,91 @@ fn random_row(rng: &mut ChaCha8Rng) -> Vec<u32> {
 
 /// The largest weight budget of a random row (see [`random_row`]).
 const RANDOM_WEIGHT: u64 = 12;
+
+// ---------------------------------------------------------------------------------
+// How declarations use the bean-splitting game: bottles in a row.
+
+impl declared::Declare for SplitSubject {
+    type Oracle = SplitGame;
+    type Fast = ();
+    const ID: &'static str = "split";
+    const POSITION: &'static str = "bean counts of bottles 0..n-1";
+    const MOVE_FIELDS: &'static [&'static str] = &["i", "j", "k"];
+    // The analysis is quadratic in the number of bottles.
+    const REACH: declared::Reach = declared::Reach {
+        max_value: u64::MAX,
+        max_len: 10_000,
+        max_moves_work: u64::MAX,
+    };
+
+    fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
+        Ok(())
+    }
+    fn first_wins(_: &(), position: &[u64]) -> bool {
+        row_value(position) != 0
+    }
+    fn analyze(_: &(), position: &[u64]) -> Analysis<SplitMove> {
+        analyze_counts(position)
+    }
+    fn move_fields(m: &SplitMove, _: &[u64]) -> [u64; 4] {
+        [m.i as u64, m.j as u64, m.k as u64, 0]
+    }
+    /// A count beyond [`Bottles::MAX_COUNT`] cannot be represented in the oracle's
+    /// positions and counts as too large.
+    fn oracle(_: &(), p: &[u64], budget: usize) -> Result<(SplitGame, Bottles), SearchError> {
+        let row = p
+            .iter()
+            .map(|&c| {
+                u32::try_from(c)
+                    .ok()
+                    .filter(|&c| c <= Bottles::MAX_COUNT)
+                    .ok_or(SearchError::Budget { budget })
+            })
+            .collect::<Result<Vec<u32>, _>>()?;
+        Ok((SplitGame, Bottles(row)))
+    }
+    fn make_losing(_: &(), p: &mut [u64], b: &[(u64, u64)], _: &mut ChaCha8Rng) -> bool {
+        let top = b.iter().map(|&(_, hi)| hi).min().unwrap_or(0);
+        if p.is_empty() || top == 0 || b.iter().any(|&(lo, _)| lo > 0) {
+            return p.is_empty();
+        }
+        make_losing(p, top);
+        true
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `split_agree` fuzz target.
+
+/// `split_agree`: 1..=6 bottles of at most 3 beans each.
+impl crate::fuzzing::AgreeTarget for SplitSubject {
+    fn fuzz_instance(
+        &self,
+        _: &[u8],
+        rest: &[u8],
+    ) -> Option<(SplitGame, <SplitGame as sgcheck_oracles::Rules>::Position)> {
+        let b = crate::fuzzing::small_piles(rest, 6, 3)?;
+        if b.is_empty() {
+            return None;
+        }
+        Some((
+            SplitGame,
+            Bottles(b.into_iter().map(|c| c as u32).collect()),
+        ))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for SplitSubject {
+    const ID: &'static str = "split";
+    const SUMMARY: &'static str =
+        "bottles 0..n-1; take a bean from a non-empty bottle i and put one into j and \
+         one into k, i < j <= k < n (two into j when j == k); normal play. Rules: -";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
+}
 
 #[cfg(test)]
 mod tests {

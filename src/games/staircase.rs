@@ -35,12 +35,14 @@
 //!
 //! Each piece has at most one winning target: O(n log n) for the sort, O(n) after.
 
+use crate::games::declared;
 use crate::verify::{Subject, Tier1Report};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::staircase::{Cells, Shift, Staircase};
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 
 /// The cells in increasing order after `pad` zeros, or the first repeated cell. When
 /// the cells are dense enough (the largest below 2^16 or 16 times the count) a bit set
@@ -162,6 +164,7 @@ fn moves_of_mask(mask: u32) -> impl Iterator<Item = u32> {
 }
 
 /// `verify`'s view of the staircase game.
+#[derive(Default)]
 pub struct StaircaseSubject;
 
 /// Tier 1 with the fast side given (the closed form the game's solver uses, or a
@@ -260,6 +263,126 @@ impl Subject for StaircaseSubject {
     fn fast(&self, _rules: &Staircase, pos: &Cells) -> Analysis<Shift> {
         analyze(pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use the staircase game (Georgia and Bob): pieces on distinct
+// cells, in the order given.
+
+impl declared::Declare for StaircaseSubject {
+    type Oracle = Staircase;
+    type Fast = ();
+    const ID: &'static str = "staircase";
+    const POSITION: &'static str = "the pieces' cells: distinct, each at least 1, in any order";
+    const MOVE_FIELDS: &'static [&'static str] = &["from", "to"];
+
+    fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
+        Ok(())
+    }
+    fn check(_: &(), position: &[u64]) -> Result<(), String> {
+        if position.contains(&0) {
+            return Err("cells are numbered from 1".into());
+        }
+        match sorted_cells(position, 0) {
+            Err(c) => Err(format!("two pieces on cell {c}")),
+            Ok(_) => Ok(()),
+        }
+    }
+    fn first_wins(_: &(), position: &[u64]) -> bool {
+        first_wins(position)
+    }
+    fn analyze(_: &(), position: &[u64]) -> Analysis<Shift> {
+        analyze(&Cells(position.to_vec()))
+    }
+    fn move_fields(m: &Shift, _: &[u64]) -> [u64; 4] {
+        [m.from, m.to, 0, 0]
+    }
+    fn oracle(_: &(), position: &[u64], _: usize) -> Result<(Staircase, Cells), SearchError> {
+        Ok((Staircase, Cells(position.to_vec())))
+    }
+    /// One pair's gap set to the XOR of the others: its right piece moved (left or
+    /// right, staying between its pair's left piece and the next pair), or else its
+    /// left piece; pairs tried from a random one. Cells stay distinct and in order.
+    fn make_losing(_: &(), p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let n = p.len();
+        if n == 0 {
+            return true;
+        }
+        // Sorted (cell, index), with the virtual piece at 0 (index n) for odd n.
+        let mut v: Vec<(u64, usize)> = p.iter().copied().zip(0..).collect();
+        v.sort_unstable();
+        if v.windows(2).any(|w| w[0].0 == w[1].0) || v[0].0 == 0 {
+            return false;
+        }
+        if n % 2 == 1 {
+            v.insert(0, (0, n));
+        }
+        let pairs = v.len() / 2;
+        let gap = |v: &[(u64, usize)], k: usize| v[2 * k + 1].0 - v[2 * k].0 - 1;
+        let x = (0..pairs).fold(0, |x, k| x ^ gap(&v, k));
+        if x == 0 {
+            return true;
+        }
+        let first = rng.gen_range(0..pairs);
+        for t in 0..pairs {
+            let k = (first + t) % pairs;
+            let need = x ^ gap(&v, k);
+            let (a, ia) = v[2 * k];
+            let (_, ib) = v[2 * k + 1];
+            // The right piece goes to a + 1 + need, below the next pair's left piece.
+            let to = a.checked_add(1 + need);
+            let next = v.get(2 * k + 2).map_or(u64::MAX, |e| e.0);
+            if let Some(to) = to.filter(|&c| c < next && (b[ib].0..=b[ib].1).contains(&c)) {
+                p[ib] = to;
+                return true;
+            }
+            // Or the left piece (a real one) to b - 1 - need, above the previous pair.
+            let (bcell, _) = v[2 * k + 1];
+            let prev = if k == 0 { 0 } else { v[2 * k - 1].0 };
+            if ia < n {
+                if let Some(to) = bcell.checked_sub(1 + need) {
+                    if to > prev && (b[ia].0..=b[ia].1).contains(&to) {
+                        p[ia] = to;
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `staircase_agree` fuzz target.
+
+/// `staircase_agree`: up to 5 pieces, one byte per cell (1..=16, distinct, in the
+/// order given).
+impl crate::fuzzing::AgreeTarget for StaircaseSubject {
+    fn fuzz_instance(
+        &self,
+        _: &[u8],
+        rest: &[u8],
+    ) -> Option<(Staircase, <Staircase as sgcheck_oracles::Rules>::Position)> {
+        let cells = crate::fuzzing::small_piles(rest, 5, 16)?;
+        let mut sorted = cells.clone();
+        sorted.sort_unstable();
+        if sorted.first() == Some(&0) || sorted.windows(2).any(|w| w[0] == w[1]) {
+            return None;
+        }
+        Some((Staircase, Cells(cells)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for StaircaseSubject {
+    const ID: &'static str = "staircase";
+    const SUMMARY: &'static str =
+        "pieces on distinct cells 1, 2, 3, ...; move one piece left by at least one \
+         cell, never onto or past another piece; normal play. Rules: -";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

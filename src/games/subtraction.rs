@@ -30,6 +30,7 @@
 //! OEIS A014588 (its first 36 terms are tested, zeros at OEIS A001581);
 //! {2, 3, 5} has period 7.
 
+use crate::games::declared;
 use crate::games::{analyze_sum, mex};
 use crate::verify::{Subject, Tier1Report};
 use rand::seq::SliceRandom;
@@ -39,7 +40,8 @@ use rustc_hash::FxHashMap;
 use sgcheck_oracles::games::nim::{Piles, Take};
 use sgcheck_oracles::games::subtraction::Subtraction;
 use sgcheck_oracles::Analysis;
-use std::sync::{Arc, Mutex};
+use sgcheck_oracles::SearchError;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Most table entries [`SubtractionSolver::new`] computes before giving up (16 MB of
 /// values plus 32 MB of hashes). Sets with elements up to a few hundred settle within
@@ -467,6 +469,237 @@ impl Subject for SubtractionSubject {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use subtraction games: take an amount of a finite set from one
+// pile. The set is a list, or `fibonacci`: 1, 2, 3, 5, 8, ... (hdu1848), the
+// Fibonacci numbers up to the largest pile, which for those piles is the whole
+// infinite Fibonacci game.
+
+/// Largest pile of the Fibonacci game: its Grundy table is computed up to here.
+pub const FIBONACCI_MAX_PILE: u64 = 1_000_000;
+
+/// Largest pile of a set answered from a plain table (no proven period): the table
+/// grows on demand up to here (16 MiB).
+pub const SET_TABLE_MAX_PILE: u64 = 1 << 22;
+
+/// Sets whose largest amount is at most this get their period proven first (within
+/// [`PERIOD_CAP`] values), so any pile is answered; larger sets (contest sets of
+/// amounts up to 10^4, whose period may be far beyond any pile asked about) use a
+/// plain table grown to the largest pile asked about.
+const PERIOD_MAX_AMOUNT: u64 = 64;
+const PERIOD_CAP: usize = 1 << 16;
+
+/// The fast side of a declared subtraction game.
+pub enum DeclaredSet {
+    /// A set with a proven period.
+    Set(SubtractionSolver),
+    /// A set answered from a plain table.
+    Table(SetTable),
+    /// The Fibonacci game.
+    Fibonacci,
+}
+
+/// The Grundy values of one set, by mex, as far as the piles asked about need (one
+/// table per set: the rules of one case own it).
+pub struct SetTable {
+    set: Vec<u64>,
+    g: Mutex<Vec<u32>>,
+}
+
+impl SetTable {
+    /// Calls `f` with the values of piles `0..=max` (`max` at most
+    /// [`SET_TABLE_MAX_PILE`]).
+    fn with<R>(&self, max: u64, f: impl FnOnce(&[u32]) -> R) -> R {
+        let mut g = self.g.lock().unwrap_or_else(|e| e.into_inner());
+        let need = max.min(SET_TABLE_MAX_PILE) as usize + 1;
+        if g.len() < need {
+            let mut seen = vec![false; self.set.len() + 2];
+            let have = g.len();
+            g.reserve(need - have);
+            for n in have..need {
+                for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
+                    seen[g[n - s as usize] as usize] = true;
+                }
+                let v = seen.iter().position(|&b| !b).unwrap_or(seen.len());
+                for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
+                    seen[g[n - s as usize] as usize] = false;
+                }
+                g.push(v as u32);
+            }
+        }
+        f(&g)
+    }
+}
+
+/// The Grundy value of one pile of the Fibonacci game, `n <= FIBONACCI_MAX_PILE`.
+fn fibonacci_grundy(n: u64) -> u64 {
+    static SMALL: OnceLock<SubtractionSolver> = OnceLock::new();
+    static BIG: OnceLock<Vec<u64>> = OnceLock::new();
+    if n <= 1000 {
+        let s = SMALL.get_or_init(|| {
+            let set = Subtraction::fibonacci(1000).expect("limit >= 1");
+            SubtractionSolver::new(&set).expect("the Fibonacci set up to 987 has period 612")
+        });
+        return s.grundy(n);
+    }
+    let t = BIG.get_or_init(|| {
+        let set = Subtraction::fibonacci(FIBONACCI_MAX_PILE).expect("limit >= 1");
+        table(set.set(), FIBONACCI_MAX_PILE as usize + 1)
+    });
+    t[n.min(FIBONACCI_MAX_PILE) as usize]
+}
+
+impl DeclaredSet {
+    /// Calls `f` with the Grundy function of single piles up to `max`.
+    fn values<R>(&self, max: u64, f: impl FnOnce(&dyn Fn(u64) -> u64) -> R) -> R {
+        match self {
+            DeclaredSet::Set(s) => f(&|n| s.grundy(n)),
+            DeclaredSet::Table(t) => t.with(max, |g| f(&|n| u64::from(g[n as usize]))),
+            DeclaredSet::Fibonacci => f(&fibonacci_grundy),
+        }
+    }
+    /// The oracle's rules: for the Fibonacci game, the numbers up to the largest pile.
+    fn oracle_rules(&self, position: &[u64]) -> Subtraction {
+        match self {
+            DeclaredSet::Set(s) => Subtraction::new(s.set().to_vec()).expect("valid set"),
+            DeclaredSet::Table(t) => Subtraction::new(t.set.clone()).expect("valid set"),
+            DeclaredSet::Fibonacci => {
+                let limit = position.iter().copied().max().unwrap_or(1).max(1);
+                Subtraction::fibonacci(limit).expect("limit >= 1")
+            }
+        }
+    }
+}
+
+impl declared::Declare for SubtractionSubject {
+    type Oracle = Subtraction;
+    type Fast = DeclaredSet;
+    const ID: &'static str = "subtraction";
+    const PARAMETERS: &'static [declared::ParamSpec] = &[declared::ParamSpec {
+        name: "set",
+        kind: declared::ParamKind::List,
+        about: "the amounts a move may take, or `fibonacci` (1, 2, 3, 5, 8, ...)",
+    }];
+    const POSITION: &'static str = "pile sizes";
+    const MOVE_FIELDS: &'static [&'static str] = &["pile", "amount"];
+
+    fn build(params: &[declared::ParamValue<'_>]) -> Result<DeclaredSet, String> {
+        use declared::ParamValue;
+        match params.first() {
+            Some(ParamValue::Name("fibonacci")) => Ok(DeclaredSet::Fibonacci),
+            Some(ParamValue::List(set)) => {
+                // Any order, repeats allowed: the rules keep the set sorted, once each.
+                let rules = Subtraction::new(set.to_vec()).map_err(|e| e.to_string())?;
+                let max = rules.set().last().copied().unwrap_or(0);
+                if max <= PERIOD_MAX_AMOUNT {
+                    if let Ok(solver) = SubtractionSolver::with_cap(&rules, PERIOD_CAP) {
+                        return Ok(DeclaredSet::Set(solver));
+                    }
+                }
+                Ok(DeclaredSet::Table(SetTable {
+                    set: rules.set().to_vec(),
+                    g: Mutex::new(Vec::new()),
+                }))
+            }
+            Some(ParamValue::Name(n)) => Err(format!(
+                "unknown subtraction set {n:?}: give a list of amounts or `fibonacci`"
+            )),
+            _ => Err("parameter set must be a list of amounts or `fibonacci`".into()),
+        }
+    }
+    fn check(fast: &DeclaredSet, position: &[u64]) -> Result<(), String> {
+        let (limit, what) = match fast {
+            DeclaredSet::Fibonacci => (FIBONACCI_MAX_PILE, "the largest of the Fibonacci game"),
+            DeclaredSet::Table(_) => (
+                SET_TABLE_MAX_PILE,
+                "the largest pile of a set without a proven period",
+            ),
+            DeclaredSet::Set(_) => return Ok(()),
+        };
+        if let Some(&v) = position.iter().find(|&&v| v > limit) {
+            return Err(format!("pile {v} is above {limit}, {what}"));
+        }
+        Ok(())
+    }
+    fn first_wins(fast: &DeclaredSet, position: &[u64]) -> bool {
+        let max = position.iter().copied().max().unwrap_or(0);
+        fast.values(max, |g| position.iter().fold(0, |x, &n| x ^ g(n)) != 0)
+    }
+    fn analyze(fast: &DeclaredSet, position: &[u64]) -> Analysis<Take> {
+        let max = position.iter().copied().max().unwrap_or(0);
+        fast.values(max, |g| {
+            let set = match fast {
+                DeclaredSet::Set(s) => s.set().to_vec(),
+                DeclaredSet::Table(t) => t.set.clone(),
+                DeclaredSet::Fibonacci => fast.oracle_rules(position).set().to_vec(),
+            };
+            analyze_by(&set, g, &Piles(position.to_vec()))
+        })
+    }
+    fn move_fields(t: &Take, _: &[u64]) -> [u64; 4] {
+        [t.pile as u64, t.amount, 0, 0]
+    }
+    fn oracle(
+        fast: &DeclaredSet,
+        position: &[u64],
+        _: usize,
+    ) -> Result<(Subtraction, Piles), SearchError> {
+        Ok((fast.oracle_rules(position), Piles(position.to_vec())))
+    }
+    fn make_losing(
+        fast: &DeclaredSet,
+        p: &mut [u64],
+        b: &[(u64, u64)],
+        rng: &mut ChaCha8Rng,
+    ) -> bool {
+        let max = b
+            .iter()
+            .map(|x| x.1)
+            .chain(p.iter().copied())
+            .max()
+            .unwrap_or(0);
+        if max > SET_TABLE_MAX_PILE && matches!(fast, DeclaredSet::Table(_)) {
+            return false;
+        }
+        fast.values(max, |g| {
+            declared::losing_sum(p, b, rng, g, |need, lo, hi, rng| {
+                declared::scan_for_value(need, lo, hi, rng, g)
+            })
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `subtraction_agree` fuzz target.
+
+/// `subtraction_agree`: the set as a bit mask of 1..=8, then up to 3 piles of up to 20.
+impl crate::fuzzing::AgreeTarget for SubtractionSubject {
+    const FIELDS: usize = 1;
+    fn fuzz_instance(
+        &self,
+        fields: &[u8],
+        rest: &[u8],
+    ) -> Option<(
+        Subtraction,
+        <Subtraction as sgcheck_oracles::Rules>::Position,
+    )> {
+        let rules = Subtraction::new(crate::fuzzing::amounts(fields[0])).ok()?;
+        Some((rules, Piles(crate::fuzzing::small_piles(rest, 3, 20)?)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for SubtractionSubject {
+    const ID: &'static str = "subtraction";
+    const SUMMARY: &'static str =
+        "piles; take s stones from one pile, s in a finite set S; normal play. \
+         Rules: the set, e.g. 2,3,5";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

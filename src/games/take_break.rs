@@ -479,4 +479,19 @@ mod tests {
         assert_eq!(c.period, None);
         assert_eq!(c.values, plain_table(&Breaks::Grundy, 300));
     }
+
+    #[test]
+    fn smallest_period_from_the_table() {
+        // Kayles (0.77): period 12 from 71, proven once 2e + 2p + t values are there.
+        let g = plain_table(&Breaks::Octal(vec![7, 7]), 400);
+        assert_eq!(
+            crate::verify::smallest_period(&g, |e, p| 2 * e.max(1) + 2 * p + 2 <= 400),
+            Some((71, 12))
+        );
+        // Too short a table proves nothing.
+        assert_eq!(
+            crate::verify::smallest_period(&g[..150], |e, p| 2 * e.max(1) + 2 * p + 2 <= 150),
+            None
+        );
+    }
 }

@@ -32,11 +32,13 @@
 //! terms, and the best move (smallest amount) comes from the largest lost target: all
 //! in O(1), at any size.
 
+use crate::games::declared;
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::take_range::{Coins, TakeCoins, TakeRange};
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 
 /// The rules as this module reads them: `p` at least 1 (the oracle does the same
 /// with a hand-built p = 0), as `(p, q)`.
@@ -186,6 +188,7 @@ pub fn summary_from_table(w: &[bool], p: u64, q: u64, n: u64) -> Summary {
 }
 
 /// `verify`'s view of take-range.
+#[derive(Default)]
 pub struct TakeRangeSubject;
 
 /// Largest q of tier 1 (the issue: all p <= q <= 40).
@@ -274,6 +277,129 @@ impl Subject for TakeRangeSubject {
     fn fast(&self, rules: &TakeRange, pos: &Coins) -> Analysis<TakeCoins> {
         analyze(rules, pos)
     }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use take-range: one pile, take `p..=q`, taking the last coin loses.
+
+impl declared::Declare for TakeRangeSubject {
+    type Oracle = TakeRange;
+    type Fast = TakeRange;
+    const ID: &'static str = "take-range";
+    const PARAMETERS: &'static [declared::ParamSpec] = &[
+        declared::ParamSpec {
+            name: "p",
+            kind: declared::ParamKind::Number,
+            about: "fewest coins a move takes while that many remain (at least 1)",
+        },
+        declared::ParamSpec {
+            name: "q",
+            kind: declared::ParamKind::Number,
+            about: "most coins a move takes (at least p)",
+        },
+    ];
+    const POSITION: &'static str = "one number: the coins in the pile";
+    const MOVE_FIELDS: &'static [&'static str] = &["amount"];
+    const REACH: declared::Reach = declared::Reach {
+        max_value: u64::MAX,
+        max_len: 1,
+        max_moves_work: u64::MAX,
+    };
+
+    fn build(params: &[declared::ParamValue<'_>]) -> Result<TakeRange, String> {
+        let p = declared::number(params, 0, "p")?;
+        let q = declared::number(params, 1, "q")?;
+        if p == 0 || p > q {
+            return Err(format!(
+                "the rules need 1 <= p <= q, found p = {p}, q = {q}"
+            ));
+        }
+        Ok(TakeRange { p, q })
+    }
+    fn check(_: &TakeRange, position: &[u64]) -> Result<(), String> {
+        if position.len() != 1 {
+            return Err(format!(
+                "take-range positions are one pile, found {} numbers",
+                position.len()
+            ));
+        }
+        Ok(())
+    }
+    fn first_wins(r: &TakeRange, position: &[u64]) -> bool {
+        first_wins(r.p, r.q, declared_coins(position).0)
+    }
+    fn analyze(r: &TakeRange, position: &[u64]) -> Analysis<TakeCoins> {
+        analyze(r, &declared_coins(position))
+    }
+    fn move_fields(m: &TakeCoins, _: &[u64]) -> [u64; 4] {
+        [m.0, 0, 0, 0]
+    }
+    fn oracle(
+        r: &TakeRange,
+        position: &[u64],
+        _: usize,
+    ) -> Result<(TakeRange, Coins), SearchError> {
+        Ok((*r, declared_coins(position)))
+    }
+    fn make_losing(r: &TakeRange, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        // Lost exactly when 1 <= n mod (p + q) <= p.
+        let (Some(n), Some(&(lo, hi))) = (p.first_mut(), b.first()) else {
+            return false;
+        };
+        let l = r.p + r.q;
+        let k = rng.gen_range(1..=r.p);
+        let first = if lo <= k { 0 } else { (lo - k).div_ceil(l) };
+        if hi < k || first > (hi - k) / l {
+            return false;
+        }
+        *n = rng.gen_range(first..=(hi - k) / l) * l + k;
+        true
+    }
+}
+
+fn declared_coins(position: &[u64]) -> Coins {
+    Coins(position.first().copied().unwrap_or(0))
+}
+
+// ---------------------------------------------------------------------------------
+// The `take_range_agree` fuzz target.
+
+/// `take_range_agree`: p in 1..=10, q in p..=12, one pile of at most 120 coins.
+impl crate::fuzzing::AgreeTarget for TakeRangeSubject {
+    const FIELDS: usize = 3;
+    fn fuzz_instance(
+        &self,
+        fields: &[u8],
+        rest: &[u8],
+    ) -> Option<(TakeRange, <TakeRange as sgcheck_oracles::Rules>::Position)> {
+        if !(1..=10).contains(&fields[0])
+            || fields[1] < fields[0]
+            || fields[1] > 12
+            || fields[2] > 120
+            || !rest.is_empty()
+        {
+            return None;
+        }
+        Some((
+            TakeRange {
+                p: fields[0] as u64,
+                q: fields[1] as u64,
+            },
+            Coins(fields[2] as u64),
+        ))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for TakeRangeSubject {
+    const ID: &'static str = "take-range";
+    const SUMMARY: &'static str =
+        "one pile; take p to q coins (all of them when fewer than p remain); whoever \
+         takes the last coin loses. Rules: p=2,q=4";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

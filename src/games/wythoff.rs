@@ -27,11 +27,13 @@
 //! position (take min(a, b) - a_d from both). So a position has at most three winning
 //! moves, each found in O(1) big-integer steps, without enumerating t.
 
+use crate::games::declared;
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::wythoff::{Pair, Wythoff, WythoffMove};
 use sgcheck_oracles::Analysis;
+use sgcheck_oracles::SearchError;
 
 /// floor(sqrt(5 k^2)) = floor(k sqrt 5), exactly, for every u64 `k`.
 pub fn isqrt_5k2(k: u64) -> u128 {
@@ -274,6 +276,7 @@ pub fn double_trap_positions(max_pile: u64) -> Vec<(u64, u64)> {
 // verify.
 
 /// `verify`'s view of Wythoff's game.
+#[derive(Default)]
 pub struct WythoffSubject;
 
 /// Pairs of tier 1: the mex construction against the closed form for every k below
@@ -388,6 +391,154 @@ fn five_k2_wide(k: u64) -> (u128, u128) {
     let k2 = u128::from(k) * u128::from(k);
     let (lo, carry) = (k2 << 2).overflowing_add(k2);
     ((k2 >> 126) + u128::from(carry), lo)
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use Wythoff's game (hdu1527): the position is the two pile sizes.
+
+fn declared_pair(position: &[u64]) -> Pair {
+    Pair(
+        position.first().copied().unwrap_or(0),
+        position.get(1).copied().unwrap_or(0),
+    )
+}
+
+/// The Wythoff positions where a double-precision floor(k phi) is wrong (and their
+/// neighbours), with piles up to 10^10, computed once.
+fn double_traps() -> &'static [(u64, u64)] {
+    static TRAPS: std::sync::OnceLock<Vec<(u64, u64)>> = std::sync::OnceLock::new();
+    TRAPS.get_or_init(|| double_trap_positions(DOUBLE_MISSES_MAX_K))
+}
+
+impl declared::Declare for WythoffSubject {
+    type Oracle = Wythoff;
+    type Fast = ();
+    const ID: &'static str = "wythoff";
+    const POSITION: &'static str = "two numbers: the piles";
+    // `pile` is 0 or 1, or 2 for a move on both piles.
+    const MOVE_FIELDS: &'static [&'static str] = &["pile", "amount"];
+    const REACH: declared::Reach = declared::Reach {
+        max_value: u64::MAX,
+        max_len: 2,
+        max_moves_work: u64::MAX,
+    };
+
+    fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
+        Ok(())
+    }
+    fn check(_: &(), position: &[u64]) -> Result<(), String> {
+        if position.len() != 2 {
+            return Err(format!(
+                "wythoff positions are two piles, found {} numbers",
+                position.len()
+            ));
+        }
+        Ok(())
+    }
+    fn first_wins(_: &(), position: &[u64]) -> bool {
+        let p = declared_pair(position);
+        first_wins(p.0, p.1)
+    }
+    fn analyze(_: &(), position: &[u64]) -> Analysis<WythoffMove> {
+        analyze(&declared_pair(position))
+    }
+    fn move_fields(m: &WythoffMove, _: &[u64]) -> [u64; 4] {
+        match *m {
+            WythoffMove::Pile0(t) => [0, t, 0, 0],
+            WythoffMove::Pile1(t) => [1, t, 0, 0],
+            WythoffMove::Both(t) => [2, t, 0, 0],
+        }
+    }
+    /// A budget error before any search when the (a + 1)(b + 1) positions below this
+    /// one exceed the budget.
+    fn oracle(_: &(), position: &[u64], budget: usize) -> Result<(Wythoff, Pair), SearchError> {
+        let pair = declared_pair(position);
+        let below = u128::from(pair.0 + 1).saturating_mul(u128::from(pair.1) + 1);
+        if pair.0 == u64::MAX || below > budget as u128 {
+            return Err(SearchError::Budget { budget });
+        }
+        Ok((Wythoff, pair))
+    }
+    /// A lost pair (a_k, a_k + k) within the bounds, in a random order.
+    fn make_losing(_: &(), p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        if p.len() != 2 || b.len() != 2 {
+            return false;
+        }
+        let lo = b[0].0.max(b[1].0);
+        let hi = b[0].1.min(b[1].1);
+        if lo > hi {
+            return false;
+        }
+        // The largest k whose pair fits under hi: a_k + k grows with k.
+        let fits = |k: u64| lower(k) + u128::from(k) <= u128::from(hi);
+        let (mut good, mut bad) = (0u64, hi.saturating_add(1));
+        while bad - good > 1 {
+            let mid = good + (bad - good) / 2;
+            if fits(mid) {
+                good = mid;
+            } else {
+                bad = mid;
+            }
+        }
+        for _ in 0..16 {
+            let k = rng.gen_range(0..=good);
+            let a = lower(k) as u64;
+            if a >= lo {
+                let (x, y) = if rng.gen_bool(0.5) {
+                    (a, a + k)
+                } else {
+                    (a + k, a)
+                };
+                p[0] = x;
+                p[1] = y;
+                return true;
+            }
+        }
+        false
+    }
+    /// One random case in four: a position where double-precision floor(k phi) is
+    /// wrong, or a neighbour.
+    fn interesting(_: &(), b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> Option<Vec<u64>> {
+        if b.len() != 2 || rng.gen_range(0..4) != 0 {
+            return None;
+        }
+        let inside = |&&(x, y): &&(u64, u64)| {
+            (b[0].0..=b[0].1).contains(&x) && (b[1].0..=b[1].1).contains(&y)
+        };
+        let fit: Vec<&(u64, u64)> = double_traps().iter().filter(inside).collect();
+        let &&(x, y) = fit.get(rng.gen_range(0..fit.len().max(1)))?;
+        Some(vec![x, y])
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `wythoff_agree` fuzz target.
+
+/// `wythoff_agree`: two piles, one byte each, up to 60.
+impl crate::fuzzing::AgreeTarget for WythoffSubject {
+    const FIELDS: usize = 2;
+    fn fuzz_instance(
+        &self,
+        fields: &[u8],
+        rest: &[u8],
+    ) -> Option<(Wythoff, <Wythoff as sgcheck_oracles::Rules>::Position)> {
+        if fields[0] > 60 || fields[1] > 60 || !rest.is_empty() {
+            return None;
+        }
+        Some((Wythoff, Pair(fields[0] as u64, fields[1] as u64)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for WythoffSubject {
+    const ID: &'static str = "wythoff";
+    const SUMMARY: &'static str =
+        "two piles; take any positive number from one pile, or the same positive \
+         number from both; normal play. Rules: -";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use super::engine::{
     Declared, Field, GroupSpec, Layout, Num, Output, ParamSrc, Part, RulesSrc, Template,
 };
 use super::Info;
-use crate::games::declared::{self, ParamKind, ParamValue};
+use crate::games::declared::{ParamKind, ParamValue};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -328,15 +328,14 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             "the id must be letters, digits, `-` and `_` (it names the problem on the command line)",
         ));
     }
-    let game = declared::game(decl.game.get_ref()).ok_or_else(|| {
+    let game = crate::registry::declarable(decl.game.get_ref()).ok_or_else(|| {
         ctx.err(
             decl.game.span(),
             "game",
             format!(
                 "unknown game {:?}; declarable games: {}",
                 decl.game.get_ref(),
-                declared::GAMES
-                    .iter()
+                crate::registry::declarables()
                     .map(|g| g.id())
                     .collect::<Vec<_>>()
                     .join(", ")

@@ -23,15 +23,18 @@ pub(crate) fn utf8_error_place(bytes: &[u8], e: std::str::Utf8Error) -> (usize, 
 
 pub mod declaration;
 mod engine;
+pub mod fuzz;
 mod reader;
 #[cfg(test)]
 mod tests_declared;
 #[cfg(test)]
 mod tests_group;
+mod tier3;
 
 pub use declaration::{DeclarationError, FORMAT};
 pub use engine::{shrink_list, Case, Declared};
 pub use reader::{ParseError, Reader};
+pub use tier3::{verify_problem, verify_problems_of};
 
 /// What `sgcheck list` prints about a problem.
 #[derive(Clone, Debug)]
