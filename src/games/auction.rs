@@ -264,6 +264,25 @@ impl crate::games::BuiltIn for AuctionSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for Auction {
+    from_subject!(AuctionSubject);
+    fn shrink(&self, pos: &Missing) -> Vec<(Auction, Missing)> {
+        let mut out: Vec<(Auction, Missing)> = crate::shrink::number(pos.0, 0)
+            .into_iter()
+            .map(|r| (*self, Missing(r)))
+            .collect();
+        out.extend(
+            crate::shrink::number(self.n, 1)
+                .into_iter()
+                .map(|n| (Auction { n }, *pos)),
+        );
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

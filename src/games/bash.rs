@@ -279,6 +279,21 @@ impl crate::games::BuiltIn for BashSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for Bash {
+    from_subject!(BashSubject);
+    fn shrink(&self, pos: &Piles) -> Vec<(Bash, Piles)> {
+        let mut out: Vec<(Bash, Piles)> = crate::shrink::number(self.m, 1)
+            .into_iter()
+            .map(|m| (Bash { m }, pos.clone()))
+            .collect();
+        out.extend(crate::games::shrink_piles(self, pos));
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

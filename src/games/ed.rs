@@ -360,6 +360,27 @@ impl crate::games::BuiltIn for EdSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for Ed {
+    from_subject!(EdSubject);
+    fn shrink(&self, pos: &EdPiles) -> Vec<(Ed, EdPiles)> {
+        let v = &pos.0;
+        let mut out = Vec::new();
+        // Drop a whole pair (one pair stays), then lower one pile (piles stay >= 1).
+        if v.len() > 2 {
+            for pair in 0..v.len() / 2 {
+                let mut w = v.clone();
+                w.drain(2 * pair..2 * pair + 2);
+                out.push(w);
+            }
+        }
+        out.extend(crate::shrink::list(v, v.len(), 1));
+        out.into_iter().map(|p| (Ed, EdPiles(p))).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

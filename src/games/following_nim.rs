@@ -737,6 +737,47 @@ impl crate::games::BuiltIn for FollowingNimSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for FollowingNim {
+    from_subject!(FollowingNimSubject);
+    fn shrink(&self, pos: &FnPosition) -> Vec<(FollowingNim, FnPosition)> {
+        let FnPosition { piles, forced } = pos;
+        let with = |p: Vec<u64>, f: Option<usize>| {
+            (
+                self.clone(),
+                FnPosition {
+                    piles: p,
+                    forced: f,
+                },
+            )
+        };
+        let mut out = Vec::new();
+        if forced.is_some() {
+            out.push(with(piles.clone(), None));
+        }
+        // Drop a pile that is not the forced one, renumbering the forced index.
+        for i in 0..piles.len() {
+            if Some(i) != *forced {
+                let mut p = piles.clone();
+                p.remove(i);
+                out.push(with(p, forced.map(|f| if f > i { f - 1 } else { f })));
+            }
+        }
+        for s in crate::shrink::set(self.specials()) {
+            if let Ok(rules) = FollowingNim::new(s) {
+                out.push((rules, pos.clone()));
+            }
+        }
+        // Lower one pile (same count, so the forced index stays valid).
+        for p in crate::shrink::list(piles, piles.len(), 0) {
+            out.push(with(p, *forced));
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -220,6 +220,16 @@ impl crate::games::BuiltIn for GrundySubject {
          play. Rules: -";
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for GrundyGame {
+    from_subject!(GrundySubject);
+    fn shrink(&self, pos: &Piles) -> Vec<(GrundyGame, Piles)> {
+        crate::games::shrink_piles(self, pos)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

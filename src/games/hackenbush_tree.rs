@@ -506,6 +506,34 @@ impl crate::games::BuiltIn for HackenbushTreeSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for HackenbushTree {
+    from_subject!(HackenbushTreeSubject);
+    /// Fewer vertices (a leaf dropped, the rest renumbered) and shorter paths (an
+    /// edge contracted), through [`crate::tree::shrink`].
+    fn shrink(&self, pos: &Tree) -> Vec<(Self, Tree)> {
+        // Oracle positions may skip labels (after cuts): number them 1..=n first.
+        let mut labels: Vec<u32> = pos.0.iter().flat_map(|&(a, b)| [a, b]).collect();
+        labels.push(1);
+        labels.sort_unstable();
+        labels.dedup();
+        let flat: Vec<u64> = pos
+            .0
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .map(|x| labels.binary_search(&x).map_or(0, |i| i as u64 + 1))
+            .collect();
+        crate::tree::shrink(&flat)
+            .iter()
+            .filter_map(|t| tree_of(t).ok())
+            .filter(|t| t != pos)
+            .map(|t| (HackenbushTree, t))
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -405,6 +405,16 @@ impl crate::games::BuiltIn for LaskerSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for Lasker {
+    from_subject!(LaskerSubject);
+    fn shrink(&self, pos: &Piles) -> Vec<(Lasker, Piles)> {
+        crate::games::shrink_piles(self, pos)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

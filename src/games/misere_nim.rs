@@ -310,6 +310,16 @@ impl crate::games::BuiltIn for MisereNimSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for MisereNim {
+    from_subject!(MisereNimSubject);
+    fn shrink(&self, pos: &Piles) -> Vec<(MisereNim, Piles)> {
+        crate::games::shrink_piles(self, pos)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

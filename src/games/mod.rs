@@ -16,9 +16,47 @@
 
 use sgcheck_oracles::Analysis;
 
+/// The snippet that re-checks a solver of one of sgcheck's games: rules and position
+/// parsed from their compact notation.
+pub(crate) fn parse_snippet<R: sgcheck_oracles::Rules + std::fmt::Display>(
+    rules: &R,
+    pos: &R::Position,
+) -> String {
+    let path = std::any::type_name::<R>().replacen("sgcheck_oracles::", "sgcheck::oracles::", 1);
+    format!(
+        "sgcheck::assert_agrees(&\"{rules}\".parse::<{path}>().unwrap(), \
+         &\"{pos}\".parse().unwrap(), your_fast_solver)"
+    )
+}
+
+/// The parts of a `Game` impl that only delegate to the game's subject.
+macro_rules! from_subject {
+    ($subject:expr) => {
+        fn instances(size: u32) -> Vec<(Self, Self::Position)> {
+            crate::verify::Subject::instances(&$subject, size)
+        }
+        fn random(rng: &mut crate::verify::Rng) -> (Self, Self::Position) {
+            crate::verify::Subject::random_instance(&$subject, rng)
+        }
+        fn reproduce(&self, pos: &Self::Position) -> String {
+            crate::games::parse_snippet(self, pos)
+        }
+    };
+}
+
+/// Shrinks the piles of a pile game: fewer piles, smaller piles.
+pub(crate) fn shrink_piles<R: Clone>(
+    rules: &R,
+    pos: &sgcheck_oracles::games::nim::Piles,
+) -> Vec<(R, sgcheck_oracles::games::nim::Piles)> {
+    crate::shrink::list(&pos.0, 0, 0)
+        .into_iter()
+        .map(|p| (rules.clone(), sgcheck_oracles::games::nim::Piles(p)))
+        .collect()
+}
+
 pub mod auction;
 pub mod bash;
-mod cases;
 pub mod declared;
 pub mod ed;
 pub mod following_nim;
@@ -131,5 +169,45 @@ mod tests {
         assert_eq!(mex([1, 2]), 0);
         assert_eq!(mex([0, 1, 3]), 2);
         assert_eq!(mex([2, 0, 1, 1]), 3);
+    }
+}
+
+#[cfg(test)]
+mod game_tests {
+    use crate::Game;
+    use sgcheck_oracles::games::following_nim::FollowingNim;
+    use sgcheck_oracles::games::{
+        following_nim::FnPosition,
+        lasker::Lasker,
+        nim::{Nim, Piles},
+    };
+
+    #[test]
+    fn shrinking_reaches_smaller_cases() {
+        let s = Nim.shrink(&Piles(vec![3, 4]));
+        assert!(s.iter().any(|x| x.1 .0 == vec![4]));
+        assert!(s.iter().all(|x| x.1 .0.iter().sum::<u64>() < 7));
+        // Every smaller pile, not only 0, half and one less: 6 reaches 2.
+        assert!(Lasker
+            .shrink(&Piles(vec![6]))
+            .contains(&(Lasker, Piles(vec![2]))));
+        let f = FollowingNim::new(vec![1, 2]).unwrap();
+        let s = f.shrink(&FnPosition {
+            piles: vec![2, 5],
+            forced: Some(1),
+        });
+        assert!(s.iter().any(|x| x.1.forced.is_none()));
+        assert!(s
+            .iter()
+            .any(|x| x.1.piles == vec![5] && x.1.forced == Some(0)));
+    }
+
+    #[test]
+    fn reproduction_parses_the_notation() {
+        assert_eq!(
+            Lasker.reproduce(&Piles(vec![2])),
+            "sgcheck::assert_agrees(&\"-\".parse::<sgcheck::oracles::games::lasker::Lasker>()\
+             .unwrap(), &\"2\".parse().unwrap(), your_fast_solver)"
+        );
     }
 }

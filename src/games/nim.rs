@@ -166,6 +166,16 @@ impl crate::games::BuiltIn for NimSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for Nim {
+    from_subject!(NimSubject);
+    fn shrink(&self, pos: &Piles) -> Vec<(Nim, Piles)> {
+        crate::games::shrink_piles(self, pos)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -313,6 +313,21 @@ impl crate::games::BuiltIn for NimKSubject {
          Nim_k); normal play. Rules: k=2";
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for NimK {
+    from_subject!(NimKSubject);
+    fn shrink(&self, pos: &Piles) -> Vec<(NimK, Piles)> {
+        let mut out: Vec<(NimK, Piles)> = crate::shrink::number(self.k, 1)
+            .into_iter()
+            .map(|k| (NimK { k }, pos.clone()))
+            .collect();
+        out.extend(crate::games::shrink_piles(self, pos));
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

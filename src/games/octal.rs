@@ -453,6 +453,16 @@ impl crate::games::BuiltIn for OctalSubject {
          (bit 4); normal play. Rules: the code, e.g. 0.77 (Kayles), 0.137, 0.07";
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for Octal {
+    from_subject!(OctalSubject::default());
+    fn shrink(&self, pos: &Piles) -> Vec<(Octal, Piles)> {
+        crate::games::shrink_piles(self, pos)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

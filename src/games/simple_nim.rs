@@ -262,6 +262,16 @@ impl crate::games::BuiltIn for SimpleNimSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for SimpleNim {
+    from_subject!(SimpleNimSubject);
+    fn shrink(&self, pos: &Piles) -> Vec<(SimpleNim, Piles)> {
+        crate::games::shrink_piles(self, pos)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -493,6 +493,24 @@ impl crate::games::BuiltIn for SplitSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for SplitGame {
+    from_subject!(SplitSubject);
+    fn shrink(&self, pos: &Bottles) -> Vec<(SplitGame, Bottles)> {
+        // Bottles count beans in u32; the shrunk values never exceed the original ones.
+        let v: Vec<u64> = pos.0.iter().map(|&c| u64::from(c)).collect();
+        crate::shrink::list(&v, 1, 0)
+            .into_iter()
+            .map(|w| {
+                let b = w.into_iter().map(|c| c as u32).collect();
+                (SplitGame, Bottles(b))
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -385,6 +385,25 @@ impl crate::games::BuiltIn for StaircaseSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for Staircase {
+    from_subject!(StaircaseSubject);
+    /// Fewer pieces, lower cells; candidates with two pieces on one cell are dropped.
+    fn shrink(&self, pos: &Cells) -> Vec<(Staircase, Cells)> {
+        crate::shrink::list(&pos.0, 0, 1)
+            .into_iter()
+            .filter(|v| {
+                let mut s = v.clone();
+                s.sort_unstable();
+                s.windows(2).all(|w| w[0] != w[1])
+            })
+            .map(|v| (Staircase, Cells(v)))
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

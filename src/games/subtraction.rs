@@ -702,6 +702,21 @@ impl crate::games::BuiltIn for SubtractionSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for Subtraction {
+    from_subject!(SubtractionSubject::default());
+    fn shrink(&self, pos: &Piles) -> Vec<(Subtraction, Piles)> {
+        let mut out: Vec<(Subtraction, Piles)> = crate::shrink::set(self.set())
+            .into_iter()
+            .filter_map(|s| Some((Subtraction::new(s).ok()?, pos.clone())))
+            .collect();
+        out.extend(crate::games::shrink_piles(self, pos));
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

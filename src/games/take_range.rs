@@ -402,6 +402,31 @@ impl crate::games::BuiltIn for TakeRangeSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for TakeRange {
+    from_subject!(TakeRangeSubject);
+    fn shrink(&self, pos: &Coins) -> Vec<(TakeRange, Coins)> {
+        let TakeRange { p, q } = *self;
+        let mut out: Vec<(TakeRange, Coins)> = crate::shrink::number(pos.0, 0)
+            .into_iter()
+            .map(|n| (*self, Coins(n)))
+            .collect();
+        out.extend(
+            crate::shrink::number(q, p)
+                .into_iter()
+                .map(|q| (TakeRange { p, q }, *pos)),
+        );
+        out.extend(
+            crate::shrink::number(p, 1)
+                .into_iter()
+                .map(|p| (TakeRange { p, q }, *pos)),
+        );
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

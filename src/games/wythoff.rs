@@ -541,6 +541,26 @@ impl crate::games::BuiltIn for WythoffSubject {
         Some(declared::Declared::<Self>::GAME);
 }
 
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for Wythoff {
+    from_subject!(WythoffSubject);
+    fn shrink(&self, pos: &Pair) -> Vec<(Wythoff, Pair)> {
+        let Pair(a, b) = *pos;
+        let mut out: Vec<(Wythoff, Pair)> = crate::shrink::number(a, 0)
+            .into_iter()
+            .map(|a| (Wythoff, Pair(a, b)))
+            .collect();
+        out.extend(
+            crate::shrink::number(b, 0)
+                .into_iter()
+                .map(|b| (Wythoff, Pair(a, b))),
+        );
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,533 @@
+//! Generation and enumeration: random cases at a scale, losing and many-winning
+//! shapes, and every small case smallest-first.
+
+use super::*;
+
+impl Declared {
+    pub(super) fn top(num: &Num, scale: f64, geometric: bool) -> u64 {
+        let width = num.max - num.min;
+        let extra = if geometric {
+            (((width as f64) + 1.0).powf(scale) - 1.0).round()
+        } else {
+            (width as f64 * scale).round()
+        };
+        num.min + (extra.max(0.0) as u64).min(width)
+    }
+
+    /// A value in `lo..=top`, now and then an edge: the lowest, the highest, or one
+    /// near either.
+    pub(super) fn pick(rng: &mut ChaCha8Rng, lo: u64, top: u64) -> u64 {
+        let w = top - lo;
+        match rng.gen_range(0..16) {
+            0 | 1 => lo,
+            2 => top - rng.gen_range(0..=3).min(w),
+            3 => lo + rng.gen_range(0..=3).min(w),
+            _ => rng.gen_range(lo..=top),
+        }
+    }
+
+    pub(super) fn draw(
+        &self,
+        rng: &mut ChaCha8Rng,
+        scale: f64,
+        shape: Shape,
+    ) -> (Unpacked, Vec<u64>) {
+        let mut fields: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
+        let mut tops = Vec::with_capacity(self.fields.len());
+        for f in &self.fields {
+            let top = Self::top(&f.bounds, scale, f.geometric);
+            tops.push(top);
+            let lo = f.bounds.min;
+            match &f.list {
+                None => {
+                    let mut v = Self::pick(rng, lo, top);
+                    if let Some(j) = f.at_least {
+                        let w = fields[j][0];
+                        if v < w {
+                            v = if w <= top {
+                                rng.gen_range(w..=top)
+                            } else {
+                                w.min(f.bounds.max)
+                            };
+                        }
+                        if v < w {
+                            fields[j][0] = v;
+                        }
+                    }
+                    fields.push(vec![v]);
+                }
+                Some(l) if l.tree => {
+                    let top_n = if f.geometric {
+                        Self::top(&l.len, scale, true)
+                    } else {
+                        Self::top(&l.len, scale * scale, false)
+                    };
+                    let lo_n = l.len.min.max(1);
+                    let top_n = top_n.max(lo_n);
+                    let n = match rng.gen_range(0..8) {
+                        0 => top_n,
+                        1..=3 => {
+                            let span = (top_n - lo_n) as f64 + 1.0;
+                            lo_n + (span.powf(rng.gen::<f64>()) - 1.0).round() as u64
+                        }
+                        _ => rng.gen_range(lo_n..=top_n),
+                    }
+                    .min(top_n);
+                    // The largest trees are paths from vertex 1 one time in two: the
+                    // deepest input within the limits.
+                    let shape = if n == top_n && rng.gen_bool(0.5) {
+                        crate::tree::Shape::PathFromRoot
+                    } else {
+                        crate::tree::SHAPES[rng.gen_range(0..crate::tree::SHAPES.len())]
+                    };
+                    fields.push(crate::tree::random(rng, n as usize, shape));
+                }
+                Some(l) => match &f.group {
+                    None => fields.push(Self::draw_list(rng, f, l, scale, top, shape)),
+                    Some(g) => {
+                        // The item count grows like a list's length.
+                        let top_m = Self::top(&g.count, scale * scale, false);
+                        let m = match rng.gen_range(0..4) {
+                            0 => top_m,
+                            _ => rng.gen_range(g.count.min..=top_m),
+                        };
+                        let list: Vec<Vec<u64>> = (0..m)
+                            .map(|_| Self::draw_list(rng, f, l, scale, top, Shape::Any))
+                            .collect();
+                        fields.push(encode_items(list.iter().map(Vec::as_slice)));
+                    }
+                },
+            }
+        }
+        (Unpacked { fields }, tops)
+    }
+
+    /// The values of a list field: a length growing with the scale, values up to `top`.
+    pub(super) fn draw_list(
+        rng: &mut ChaCha8Rng,
+        f: &Field,
+        l: &ListSpec,
+        scale: f64,
+        top: u64,
+        shape: Shape,
+    ) -> Vec<u64> {
+        let lo = f.bounds.min;
+        // Lengths grow with the square of the scale (or geometrically): small
+        // scales hold a few values, so early failures are small ones.
+        let top_len = if f.geometric {
+            Self::top(&l.len, scale, true)
+        } else {
+            Self::top(&l.len, scale * scale, false)
+        };
+        let mut min_len = l.len.min;
+        if shape != Shape::Any {
+            // Losing and many-winning shapes need two numbers at least.
+            min_len = min_len.max(2).min(l.len.max);
+        }
+        let top_len = top_len.max(min_len);
+        let mut n = match rng.gen_range(0..8) {
+            0 => top_len,
+            1..=3 => {
+                // Log-uniform: the largest values come with few numbers too.
+                let span = (top_len - min_len) as f64 + 1.0;
+                min_len + (span.powf(rng.gen::<f64>()) - 1.0).round() as u64
+            }
+            _ => rng.gen_range(min_len..=top_len),
+        };
+        n = n.min(top_len);
+        n -= n % l.step;
+        if n < l.len.min {
+            n = l.len.min;
+        }
+        if l.distinct {
+            let room = top - lo + 1;
+            let mut n = n.min(room);
+            n -= n % l.step;
+            let picked = rand::seq::index::sample(rng, room.min(1 << 24) as usize, n as usize);
+            picked.into_iter().map(|i| lo + i as u64).collect()
+        } else {
+            (0..n).map(|_| Self::pick(rng, lo, top)).collect()
+        }
+    }
+
+    /// A random case of a problem whose positions are a group's items: with
+    /// `Losing` or `ManyWinning`, each item is made losing with probability 1/2, so
+    /// both answers show up in one case.
+    pub(super) fn generate_group(
+        &self,
+        g: usize,
+        rng: &mut ChaCha8Rng,
+        scale: f64,
+        shape: Shape,
+    ) -> Unpacked {
+        let (mut case, tops) = self.draw(rng, scale, shape);
+        if shape == Shape::Any {
+            return case;
+        }
+        let Ok(rules) = self.rules_of(&case) else {
+            return case;
+        };
+        let lo = self.fields[g].bounds.min;
+        let hi = tops[g].max(lo);
+        let mut list: Vec<Vec<u64>> = items(&case.fields[g]).map(<[u64]>::to_vec).collect();
+        for item in &mut list {
+            if rng.gen_bool(0.5) {
+                let bounds = vec![(lo, hi); item.len()];
+                rules.make_losing(item, &bounds, rng);
+            }
+        }
+        case.fields[g] = encode_items(list.iter().map(Vec::as_slice));
+        case
+    }
+
+    pub(super) fn winning_count(
+        &self,
+        rules: &dyn DeclaredRules,
+        position: &[u64],
+    ) -> Option<usize> {
+        // The analysis costs up to the sum of the position for some games.
+        let small = position.len() <= 64
+            && position
+                .iter()
+                .try_fold(0u64, |a, &v| a.checked_add(v))
+                .is_some_and(|s| s <= 1 << 20);
+        small.then(|| rules.analyze(position, false).count())
+    }
+
+    pub(super) fn make_losing(
+        &self,
+        rng: &mut ChaCha8Rng,
+        case: &mut Unpacked,
+        tops: &[u64],
+    ) -> bool {
+        let Ok(rules) = self.rules_of(case) else {
+            return false;
+        };
+        let bounds = self.position_bounds(case, tops);
+        let mut pos = self.position_of(case).into_owned();
+        let made = rules.make_losing(&mut pos, &bounds, rng);
+        self.set_position(case, &pos);
+        made && !rules.first_wins(&pos)
+    }
+
+    pub(super) fn generate_unpacked(
+        &self,
+        rng: &mut ChaCha8Rng,
+        scale: f64,
+        shape: Shape,
+    ) -> Unpacked {
+        let scale = if scale.is_nan() {
+            0.0
+        } else {
+            scale.clamp(0.0, 1.0)
+        };
+        if let Some(g) = self.group {
+            return self.generate_group(g, rng, scale, shape);
+        }
+        let (mut case, tops) = self.draw(rng, scale, shape);
+        match shape {
+            Shape::Any => {
+                // Now and then a position the game knows to be interesting (where
+                // common mistakes show), when it has some within the bounds. Games
+                // without any draw nothing from `rng`.
+                if let Ok(rules) = self.rules_of(&case) {
+                    let bounds = self.position_bounds(&case, &tops);
+                    if let Some(pos) = rules.interesting(&bounds, rng) {
+                        self.set_position(&mut case, &pos);
+                    }
+                }
+                case
+            }
+            Shape::Losing => {
+                for _ in 0..16 {
+                    if self.make_losing(rng, &mut case, &tops) {
+                        return case;
+                    }
+                    case = self.draw(rng, scale, shape).0;
+                }
+                case
+            }
+            Shape::ManyWinning => {
+                let mut best: Option<(usize, Unpacked)> = None;
+                for attempt in 0..12 {
+                    let mut c = if attempt == 0 {
+                        case.clone()
+                    } else {
+                        self.draw(rng, scale, shape).0
+                    };
+                    if attempt % 2 == 0 && !self.has_tree() && self.make_losing(rng, &mut c, &tops)
+                    {
+                        // A losing position with one number changed is won.
+                        let bounds = self.position_bounds(&c, &tops);
+                        let mut pos = self.position_of(&c).into_owned();
+                        if !pos.is_empty() {
+                            let i = rng.gen_range(0..pos.len());
+                            let (lo, hi) = bounds[i];
+                            if hi > lo {
+                                let mut v = rng.gen_range(lo..=hi);
+                                if v == pos[i] {
+                                    v = if v < hi { v + 1 } else { v - 1 };
+                                }
+                                pos[i] = v;
+                            }
+                            self.set_position(&mut c, &pos);
+                        }
+                    }
+                    if self.check_format(&c).is_err() {
+                        continue;
+                    }
+                    let Ok(rules) = self.rules_of(&c) else {
+                        continue;
+                    };
+                    let pos = self.position_of(&c);
+                    let score = match self.winning_count(rules.as_ref(), &pos) {
+                        Some(k) => k,
+                        None => {
+                            if rules.first_wins(&pos) {
+                                return c;
+                            }
+                            0
+                        }
+                    };
+                    if best.as_ref().is_none_or(|b| score > b.0) {
+                        best = Some((score, c));
+                    }
+                    if score >= 3 {
+                        break;
+                    }
+                }
+                best.map_or(case, |b| b.1)
+            }
+        }
+    }
+
+    /// The most cases the small-first enumeration returns: [`ENUM_CAP`], fewer for
+    /// cases of many fields, so that the cases held stay within [`ENUM_NUMBERS`]
+    /// numbers whatever the declaration.
+    pub(super) fn enum_cap(&self) -> usize {
+        ENUM_CAP.min(ENUM_NUMBERS / self.fields.len().max(1))
+    }
+
+    pub(super) fn enumerate(
+        &self,
+        k: usize,
+        budget: u64,
+        cur: &mut Vec<Vec<u64>>,
+        out: &mut Vec<Unpacked>,
+    ) {
+        if out.len() >= self.enum_cap() {
+            return;
+        }
+        if k == self.fields.len() {
+            if budget == 0 {
+                let c = Unpacked {
+                    fields: cur.clone(),
+                };
+                if self.limits(&c).is_ok() {
+                    out.push(c);
+                }
+            }
+            return;
+        }
+        let f = &self.fields[k];
+        let lo = f.bounds.min;
+        let width = f.bounds.max - lo;
+        let last = k + 1 == self.fields.len();
+        match &f.list {
+            None => {
+                let costs = if last { budget..=budget } else { 0..=budget };
+                for c in costs {
+                    if c > width {
+                        break;
+                    }
+                    cur.push(vec![lo + c]);
+                    self.enumerate(k + 1, budget - c, cur, out);
+                    cur.pop();
+                }
+            }
+            Some(l) if l.tree => {
+                // A tree costs its vertices above the minimum; every labelled tree of
+                // that size, each written its own way (see `tree::enumerate`).
+                let mut n = l.len.min;
+                let mut cost = 0;
+                while n <= l.enumerate_max.min(l.len.max).min(MAX_ENUMERATE) && cost <= budget {
+                    if !last || cost == budget {
+                        for t in crate::tree::enumerate(
+                            n as usize,
+                            self.enum_cap().saturating_sub(out.len()),
+                        ) {
+                            cur.push(t);
+                            self.enumerate(k + 1, budget - cost, cur, out);
+                            cur.pop();
+                            if out.len() >= self.enum_cap() {
+                                return;
+                            }
+                        }
+                    }
+                    n += 1;
+                    cost += 1;
+                }
+            }
+            Some(l) if f.group.is_some() => {
+                // A group costs how many items it holds above its minimum, then what
+                // its items cost as lists.
+                let g = f.group.as_ref().expect("a group");
+                let mut m = g.count.min;
+                while m <= g.enumerate_max.min(MAX_ENUMERATE) && m - g.count.min <= budget {
+                    let rest = budget - (m - g.count.min);
+                    let mut groups = Vec::new();
+                    group_items(
+                        l,
+                        (lo, width),
+                        m,
+                        (rest, last),
+                        &mut Vec::new(),
+                        &mut groups,
+                    );
+                    for (enc, spent) in groups {
+                        cur.push(enc);
+                        self.enumerate(k + 1, rest - spent, cur, out);
+                        cur.pop();
+                        if out.len() >= self.enum_cap() {
+                            return;
+                        }
+                    }
+                    m += 1;
+                }
+            }
+            Some(l) => {
+                let mut len = l.len.min;
+                let mut len_cost = 0;
+                while len <= l.enumerate_max.min(l.len.max).min(MAX_ENUMERATE) && len_cost <= budget
+                {
+                    let rest = budget - len_cost;
+                    let spends = if last { rest..=rest } else { 0..=rest };
+                    for spend in spends {
+                        let mut values = Vec::with_capacity(len as usize);
+                        let mut lists = Vec::new();
+                        if l.distinct {
+                            increasing(len as usize, spend, lo, width, &mut values, &mut lists);
+                        } else {
+                            compositions(len as usize, spend, lo, width, &mut values, &mut lists);
+                        }
+                        for v in lists {
+                            cur.push(v);
+                            self.enumerate(k + 1, rest - spend, cur, out);
+                            cur.pop();
+                            if out.len() >= self.enum_cap() {
+                                return;
+                            }
+                        }
+                    }
+                    len += l.step;
+                    len_cost += 1;
+                }
+            }
+        }
+    }
+}
+
+/// Every group of `m` items (as [`encode_items`] writes them, with what they cost) whose
+/// items cost at most `budget` (exactly `budget` when `exact`), each item costing its
+/// steps above the shortest length plus its values' excess over `lo`; at most
+/// [`ENUM_CAP`].
+pub(super) fn group_items(
+    l: &ListSpec,
+    (lo, width): (u64, u64),
+    m: u64,
+    (budget, exact): (u64, bool),
+    cur: &mut Vec<u64>,
+    out: &mut Vec<(Vec<u64>, u64)>,
+) {
+    if out.len() >= ENUM_CAP {
+        return;
+    }
+    if m == 0 {
+        if !exact || budget == 0 {
+            out.push((cur.clone(), 0));
+        }
+        return;
+    }
+    let mut len = l.len.min;
+    let mut len_cost = 0;
+    while len <= l.enumerate_max.min(l.len.max).min(MAX_ENUMERATE) && len_cost <= budget {
+        let rest = budget - len_cost;
+        for spend in 0..=rest {
+            let mut values = Vec::with_capacity(len as usize);
+            let mut lists = Vec::new();
+            compositions(len as usize, spend, lo, width, &mut values, &mut lists);
+            for v in lists {
+                let mark = cur.len();
+                cur.push(len);
+                cur.extend_from_slice(&v);
+                let before = out.len();
+                group_items(l, (lo, width), m - 1, (rest - spend, exact), cur, out);
+                for o in &mut out[before..] {
+                    o.1 += len_cost + spend;
+                }
+                cur.truncate(mark);
+                if out.len() >= ENUM_CAP {
+                    return;
+                }
+            }
+        }
+        len += l.step;
+        len_cost += 1;
+    }
+}
+
+/// Every list of `len` values in `lo..=lo+width` whose excess over `lo` sums to
+/// `spend`, in lexicographic order (at most [`ENUM_CAP`]).
+pub(super) fn compositions(
+    len: usize,
+    spend: u64,
+    lo: u64,
+    width: u64,
+    cur: &mut Vec<u64>,
+    out: &mut Vec<Vec<u64>>,
+) {
+    if out.len() >= ENUM_CAP {
+        return;
+    }
+    if cur.len() == len {
+        if spend == 0 {
+            out.push(cur.clone());
+        }
+        return;
+    }
+    let first = if cur.len() + 1 == len { spend } else { 0 };
+    for x in first..=spend.min(width) {
+        cur.push(lo + x);
+        compositions(len, spend - x, lo, width, cur, out);
+        cur.pop();
+    }
+}
+
+/// Every strictly increasing list of `len` values in `lo..=lo+width` whose excess
+/// over `lo` sums to `spend`.
+pub(super) fn increasing(
+    len: usize,
+    spend: u64,
+    lo: u64,
+    width: u64,
+    cur: &mut Vec<u64>,
+    out: &mut Vec<Vec<u64>>,
+) {
+    if out.len() >= ENUM_CAP {
+        return;
+    }
+    if cur.len() == len {
+        if spend == 0 {
+            out.push(cur.clone());
+        }
+        return;
+    }
+    let from = cur.last().map_or(0, |&v| v - lo + 1);
+    let mut x = from;
+    while x <= spend.min(width) {
+        cur.push(lo + x);
+        increasing(len, spend - x, lo, width, cur, out);
+        cur.pop();
+        x += 1;
+    }
+}

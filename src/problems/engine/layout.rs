@@ -1,0 +1,324 @@
+//! The input layout: reading a case from the input, checking it, and writing it back.
+
+use super::*;
+
+impl Declared {
+    /// Reads one number of a case (or the count), naming the field only on error.
+    pub(super) fn read(
+        r: &mut Reader<'_>,
+        num: &Num,
+        name: impl FnOnce() -> String,
+    ) -> Result<u64, ParseError> {
+        let (lo, hi) = num.range(r.lenient());
+        r.number("", lo, hi).map_err(|mut e| {
+            e.field = name();
+            e
+        })
+    }
+
+    pub(super) fn read_list(
+        &self,
+        r: &mut Reader<'_>,
+        f: &Field,
+        l: &ListSpec,
+        n: u64,
+        (c, j): (usize, usize),
+        out: &mut Tokens,
+    ) -> Result<(), ParseError> {
+        let (lo, hi) = f.bounds.range(r.lenient());
+        // Capacity is capped: a lenient n is only a promise until the numbers are read.
+        out.reserve(n.min(1 << 20) as usize);
+        // Distinct values: a table indexed by value when the range is small (the index
+        // where each value was seen, 0 for none; at most 2^20 entries, whatever n an
+        // input announces), a hash map otherwise.
+        let dense = l.distinct && hi.saturating_sub(lo) < (1u64 << 16).max(n.min(1 << 17) * 8);
+        let mut first_at = if dense {
+            vec![0u64; (hi - lo + 1) as usize]
+        } else {
+            Vec::new()
+        };
+        let mut seen = rustc_hash::FxHashMap::default();
+        if l.distinct && !dense {
+            seen.reserve(n.min(1 << 20) as usize);
+        }
+        for i in 1..=n {
+            let v = r.number("", lo, hi).map_err(|mut e| {
+                e.field = f.what.name_in(c, i, j);
+                e
+            })?;
+            if l.distinct {
+                let repeat = if dense {
+                    let slot = &mut first_at[(v - lo) as usize];
+                    let k = *slot;
+                    if k == 0 {
+                        *slot = i;
+                    }
+                    (k != 0).then_some(k)
+                } else {
+                    seen.insert(v, i)
+                };
+                if let Some(k) = repeat {
+                    return Err(r.error(
+                        f.what.name_in(c, i, j),
+                        format!(
+                            "{v} repeats {} (the values are distinct)",
+                            f.what.name_in(c, k, j).split(" of ").next().unwrap_or("")
+                        ),
+                    ));
+                }
+            }
+            out.push(v);
+        }
+        Ok(())
+    }
+
+    /// Reads the n - 1 edges of a tree field (n already read): each end in 1..=n, and
+    /// an error at the line of the first edge that is a self-loop, a repeat or closes
+    /// a cycle. Pushes 2(n - 1), then the ends.
+    pub(super) fn read_tree(
+        &self,
+        r: &mut Reader<'_>,
+        f: &Field,
+        n: u64,
+        c: usize,
+        out: &mut Tokens,
+    ) -> Result<(), ParseError> {
+        let m = n.saturating_sub(1);
+        out.push(2 * m);
+        out.reserve((2 * m).min(1 << 21) as usize);
+        let at = out.len();
+        let mut checker = crate::tree::TreeChecker::new(n);
+        for i in 1..=m {
+            let mut ends = [0u64; 2];
+            for end in &mut ends {
+                *end = r.number("", 1, n).map_err(|mut e| {
+                    e.field = f.what.name(c, i);
+                    e
+                })?;
+            }
+            if let Err(e) = checker.add(ends[0], ends[1], &out[at..]) {
+                return Err(r.error(
+                    f.what.name(c, i),
+                    format!("edge {} {}: {e}", ends[0], ends[1]),
+                ));
+            }
+            out.push(ends[0]);
+            out.push(ends[1]);
+        }
+        Ok(())
+    }
+
+    pub(super) fn check_length(
+        r: &Reader<'_>,
+        l: &ListSpec,
+        n: u64,
+        name: String,
+    ) -> Result<(), ParseError> {
+        if !n.is_multiple_of(l.step) {
+            let what = if l.step == 2 {
+                "an even number".to_string()
+            } else {
+                format!("a multiple of {}", l.step)
+            };
+            return Err(r.error(name, format!("expected {what}, found {n}")));
+        }
+        Ok(())
+    }
+
+    /// Reads the rest of case `c` from field `from` on (`tokens` holds the numbers
+    /// of the fields before it, already read).
+    pub(super) fn read_case(
+        &self,
+        r: &mut Reader<'_>,
+        c: usize,
+        from: usize,
+        mut tokens: Tokens,
+    ) -> Result<Case, ParseError> {
+        for f in &self.fields[from..] {
+            match (&f.group, &f.list) {
+                (Some(g), Some(l)) => {
+                    let m = Self::read(r, &g.count, || g.what.name(c, 0))?;
+                    tokens.push(m);
+                    for j in 1..=m as usize {
+                        let n = Self::read(r, &l.len, || l.what.name_in(c, 0, j))?;
+                        Self::check_length(r, l, n, l.what.name_in(c, 0, j))?;
+                        tokens.push(n);
+                        self.read_list(r, f, l, n, (c, j), &mut tokens)?;
+                    }
+                }
+                (_, None) => tokens.push(Self::read(r, &f.bounds, || f.what.name(c, 1))?),
+                (None, Some(l)) if l.tree => {
+                    let n = Self::read(r, &l.len, || l.what.name(c, 0))?;
+                    self.read_tree(r, f, n, c, &mut tokens)?;
+                }
+                (None, Some(l)) => {
+                    let n = Self::read(r, &l.len, || l.what.name(c, 0))?;
+                    Self::check_length(r, l, n, l.what.name(c, 0))?;
+                    tokens.push(n);
+                    self.read_list(r, f, l, n, (c, 0), &mut tokens)?;
+                }
+            }
+        }
+        let view = Packed {
+            decl: self,
+            tokens: &tokens,
+        };
+        self.check_case(r, &view, c)?;
+        Ok(Case { tokens })
+    }
+
+    /// The constraints between fields and the game's own checks, at the current line.
+    pub(super) fn check_case<V: View>(
+        &self,
+        r: &Reader<'_>,
+        case: &V,
+        c: usize,
+    ) -> Result<(), ParseError> {
+        for (k, f) in self.fields.iter().enumerate() {
+            if let Some(j) = f.at_least {
+                let (v, w) = (case.field(k)[0], case.field(j)[0]);
+                if v < w {
+                    return Err(r.error(
+                        f.what.name(c, 1),
+                        format!(
+                            "expected {} >= {} = {w}, found {v}",
+                            f.name, self.fields[j].name
+                        ),
+                    ));
+                }
+            }
+        }
+        self.game_check(case)
+            .map_err(|m| r.error(format!("case {c}"), m))
+    }
+
+    /// Writes one case's lines.
+    pub(super) fn write_case<V: View>(&self, s: &mut String, case: &V) {
+        let mut line_open = false;
+        let sep = |s: &mut String, open: &mut bool| {
+            if *open {
+                s.push(' ');
+            }
+            *open = true;
+        };
+        let list = |s: &mut String, l: &ListSpec, v: &[u64]| {
+            let _ = write!(s, "{}", v.len());
+            if !l.inline {
+                s.push('\n');
+            }
+            for (i, x) in v.iter().enumerate() {
+                if l.inline || i > 0 {
+                    s.push(' ');
+                }
+                let _ = write!(s, "{x}");
+            }
+            s.push('\n');
+        };
+        for (k, f) in self.fields.iter().enumerate() {
+            let v = case.field(k);
+            match (&f.group, &f.list) {
+                (Some(_), Some(l)) => {
+                    sep(s, &mut line_open);
+                    let _ = writeln!(s, "{}", items(v).count());
+                    for item in items(v) {
+                        list(s, l, item);
+                    }
+                    line_open = false;
+                }
+                (_, None) => {
+                    sep(s, &mut line_open);
+                    let _ = write!(s, "{}", v[0]);
+                }
+                (None, Some(l)) if l.tree => {
+                    sep(s, &mut line_open);
+                    let _ = writeln!(s, "{}", crate::tree::vertices(v));
+                    for e in v.chunks_exact(2) {
+                        let _ = writeln!(s, "{} {}", e[0], e[1]);
+                    }
+                    line_open = false;
+                }
+                (None, Some(l)) => {
+                    sep(s, &mut line_open);
+                    list(s, l, v);
+                    line_open = false;
+                }
+            }
+        }
+        if line_open {
+            s.push('\n');
+        }
+    }
+
+    /// Whether a case respects the format (what `--lenient` never lifts) and the
+    /// game's checks.
+    pub(super) fn check_format(&self, case: &Unpacked) -> Result<(), String> {
+        if case.fields.len() != self.fields.len() {
+            return Err(format!(
+                "{} fields, expected {}",
+                case.fields.len(),
+                self.fields.len()
+            ));
+        }
+        let check_list = |name: &str, l: &ListSpec, v: &[u64]| -> Result<(), String> {
+            if !(v.len() as u64).is_multiple_of(l.step) {
+                return Err(format!(
+                    "{name} has {} values, not a multiple of {}",
+                    v.len(),
+                    l.step
+                ));
+            }
+            if l.distinct {
+                let mut sorted = v.to_vec();
+                sorted.sort_unstable();
+                if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+                    return Err(format!("{name} {} repeats", w[0]));
+                }
+            }
+            Ok(())
+        };
+        for (f, v) in self.fields.iter().zip(&case.fields) {
+            match (&f.group, &f.list) {
+                (Some(_), Some(l)) => {
+                    let mut p = 0;
+                    while p < v.len() {
+                        let n = usize::try_from(v[p]).unwrap_or(usize::MAX);
+                        if n > v.len() - p - 1 {
+                            return Err(format!("{}: an item runs past the end", f.name));
+                        }
+                        check_list(f.name, l, &v[p + 1..p + 1 + n])?;
+                        p += 1 + n;
+                    }
+                }
+                (_, None) if v.len() != 1 => return Err(format!("{} is one number", f.name)),
+                (None, Some(l)) if l.tree => {
+                    crate::tree::check(v).map_err(|e| format!("{}: {e}", f.name))?;
+                }
+                (None, Some(l)) => check_list(f.name, l, v)?,
+                _ => {}
+            }
+        }
+        for (k, f) in self.fields.iter().enumerate() {
+            if let Some(j) = f.at_least {
+                if case.fields[k][0] < case.fields[j][0] {
+                    return Err(format!(
+                        "{} = {} is below {} = {}",
+                        f.name, case.fields[k][0], self.fields[j].name, case.fields[j][0]
+                    ));
+                }
+            }
+        }
+        let rules = self.rules_of(case)?;
+        if let Some(g) = self.group {
+            for (j, pos) in items(&case.fields[g]).enumerate() {
+                rules
+                    .check(pos)
+                    .map_err(|m| format!("position {}: {m}", j + 1))?;
+            }
+            return Ok(());
+        }
+        rules.check(&self.position_of(case))
+    }
+
+    // -----------------------------------------------------------------------------
+    // Generation.
+}

@@ -1,0 +1,395 @@
+//! [`Problem`] for a declared problem: parse, answer, oracle answer, limits.
+
+use super::shrink::PartSrc;
+use super::*;
+
+impl Problem for Declared {
+    type Case = Case;
+
+    fn info(&self) -> Info {
+        self.info.clone()
+    }
+
+    fn parse(&self, input: &str, lenient: bool) -> Result<Vec<Case>, ParseError> {
+        let mut r = Reader::new(input, lenient);
+        let mut cases = Vec::new();
+        match &self.layout {
+            Layout::Count { what, num } => {
+                let t = Self::read(&mut r, num, || what.to_string())?;
+                let line = r.line();
+                for c in 1..=t {
+                    cases.push(self.read_case(&mut r, c as usize, 0, Tokens::new())?);
+                }
+                r.expect_end(&format!("the {t} case(s) announced on line {line}"))?;
+            }
+            Layout::Eof => {
+                while !r.at_end() {
+                    let c = cases.len() + 1;
+                    cases.push(self.read_case(&mut r, c, 0, Tokens::new())?);
+                }
+            }
+            Layout::Terminator { zeros, what } => loop {
+                let c = cases.len() + 1;
+                let name = |k: usize| {
+                    let f = &self.fields[k];
+                    match &f.list {
+                        Some(l) => l.what.name(c, 0),
+                        None => f.what.name(c, 1),
+                    }
+                };
+                // The first `zeros` numbers are read as they come, then checked: all 0
+                // ends the input, anything else is a case.
+                let mut raw = [(0u64, 0usize); 8];
+                let zeros = (*zeros).min(raw.len());
+                for (k, slot) in raw.iter_mut().enumerate().take(zeros) {
+                    let v = r.number("", 0, u64::MAX).map_err(|mut e| {
+                        e.field = if k == 0 {
+                            // At the end of input this names the last line: the
+                            // terminator is missing.
+                            format!("{} (or {what})", name(k))
+                        } else {
+                            name(k)
+                        };
+                        e
+                    })?;
+                    *slot = (v, r.line());
+                }
+                if raw[..zeros].iter().all(|x| x.0 == 0) {
+                    r.expect_end(what)?;
+                    break;
+                }
+                let mut tokens = Tokens::new();
+                let mut list_len = None;
+                for (k, &(v, line)) in raw[..zeros].iter().enumerate() {
+                    let f = &self.fields[k];
+                    let num = f.list.as_ref().map_or(&f.bounds, |l| &l.len);
+                    let (lo, hi) = num.range(lenient);
+                    if !(lo..=hi).contains(&v) {
+                        let why = if v == 0 {
+                            format!(" (only {what} may hold zeros: it ends the input)")
+                        } else {
+                            String::new()
+                        };
+                        return Err(ParseError {
+                            line,
+                            field: name(k),
+                            message: format!("expected {lo}..={hi}, found {v}{why}"),
+                        });
+                    }
+                    tokens.push(v);
+                    if let Some(l) = &f.list {
+                        Self::check_length(&r, l, v, name(k))?;
+                        list_len = Some((v, l));
+                    }
+                }
+                if let Some((n, l)) = list_len {
+                    self.read_list(&mut r, &self.fields[0], l, n, (c, 0), &mut tokens)?;
+                }
+                cases.push(self.read_case(&mut r, c, zeros, tokens)?);
+            },
+        }
+        Ok(cases)
+    }
+
+    fn write_input(&self, cases: &[Case]) -> String {
+        let mut s = String::new();
+        if let Layout::Count { .. } = self.layout {
+            let _ = writeln!(s, "{}", cases.len());
+        }
+        for c in cases {
+            self.write_case(&mut s, &self.packed(c));
+        }
+        if let Layout::Terminator { zeros, .. } = self.layout {
+            s.push_str(&vec!["0"; zeros].join(" "));
+            s.push('\n');
+        }
+        s
+    }
+
+    fn answer(&self, case: &Case, index: usize) -> Vec<String> {
+        let view = self.packed(case);
+        if let Some(g) = self.group {
+            // One rules value for the case, every item answered with it.
+            let rules = match self.rules_of(&view) {
+                Ok(r) => r,
+                Err(e) => return vec![format!("invalid rules: {e}")],
+            };
+            let answers = items(view.field(g)).map(|pos| {
+                Ok(if self.needs_moves {
+                    Ok(rules.analyze(pos, self.needs_notation))
+                } else {
+                    Err(rules.first_wins(pos))
+                })
+            });
+            return self
+                .render_group(index, answers)
+                .unwrap_or_else(|e: SearchError| vec![e.to_string()]);
+        }
+        if let (false, RulesSrc::PerCase(params)) = (self.needs_moves, &self.rules) {
+            let pos = self.position_of(&view);
+            return match self.with_params(params, &view, |p| self.game.first_wins_with(p, &pos)) {
+                Ok(win) => self.render(index, Err(win)),
+                Err(e) => vec![format!("invalid rules: {e}")],
+            };
+        }
+        let built;
+        let rules: &dyn DeclaredRules = match &self.rules {
+            RulesSrc::Fixed(r) => r.as_ref(),
+            RulesSrc::PerCase(_) => match self.rules_of(&view) {
+                Ok(r) => {
+                    built = r;
+                    built.as_ref()
+                }
+                // Parsing and the generators only make cases whose rules are valid.
+                Err(e) => return vec![format!("invalid rules: {e}")],
+            },
+        };
+        let pos = self.position_of(&view);
+        let a = if self.needs_moves {
+            Ok(rules.analyze(&pos, self.needs_notation))
+        } else {
+            Err(rules.first_wins(&pos))
+        };
+        self.render(index, a)
+    }
+
+    fn rules_error(&self, case: &Case) -> Option<String> {
+        self.rules_of(&self.packed(case)).err()
+    }
+
+    fn oracle_answer(
+        &self,
+        case: &Case,
+        index: usize,
+        budget: usize,
+    ) -> Result<Vec<String>, SearchError> {
+        let view = self.packed(case);
+        let rules = self
+            .rules_of(&view)
+            .map_err(|_| SearchError::Budget { budget })?;
+        if let Some(g) = self.group {
+            let answers = items(view.field(g)).map(|pos| {
+                Ok(if self.needs_moves {
+                    Ok(rules.oracle_analyze(pos, budget, self.needs_notation)?)
+                } else {
+                    Err(rules.oracle_first_wins(pos, budget)?)
+                })
+            });
+            return self.render_group(index, answers);
+        }
+        let pos = self.position_of(&view);
+        let a = if self.needs_moves {
+            Ok(rules.oracle_analyze(&pos, budget, self.needs_notation)?)
+        } else {
+            Err(rules.oracle_first_wins(&pos, budget)?)
+        };
+        Ok(self.render(index, a))
+    }
+
+    fn max_cases(&self) -> usize {
+        self.max_cases
+    }
+
+    /// Per field: one number; a list's length and values; a group's count and, per
+    /// item, a length and values; a tree's n and its 2(n - 1) edge ends.
+    fn max_numbers_per_case(&self) -> Option<u64> {
+        self.fields.iter().try_fold(0u64, |sum, f| {
+            let here = match (&f.group, &f.list) {
+                (_, None) => 1,
+                (Some(g), Some(l)) => g
+                    .count
+                    .max
+                    .checked_mul(l.len.max.checked_add(1)?)?
+                    .checked_add(1)?,
+                (None, Some(l)) if l.tree => l.len.max.checked_mul(2)?.checked_sub(1)?,
+                (None, Some(l)) => l.len.max.checked_add(1)?,
+            };
+            sum.checked_add(here)
+        })
+    }
+
+    fn check_limits(&self, case: &Case) -> Result<(), String> {
+        self.limits(&self.unpack(case))
+    }
+
+    /// Every case whose size is `size`: the size of a case is the sum, over its
+    /// numbers, of how far each is above its minimum, plus, for each list, how many
+    /// more values it holds than its minimum length (in steps of `multiple_of`).
+    /// Lists grow to `enumerate_max` values at most, distinct lists come in
+    /// increasing order, and at most [`ENUM_CAP`] cases are returned.
+    fn small_cases(&self, size: u32) -> Vec<Case> {
+        let mut out = Vec::new();
+        let mut cur: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
+        self.enumerate(0, u64::from(size), &mut cur, &mut out);
+        out.iter().map(|u| self.pack(u)).collect()
+    }
+
+    fn generate(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Case {
+        self.pack(&self.generate_unpacked(rng, scale, shape))
+    }
+
+    fn shrink(&self, case: &Case) -> Vec<Case> {
+        let u = self.unpack(case);
+        self.shrink_unpacked(&u)
+            .iter()
+            .map(|c| self.pack(c))
+            .collect()
+    }
+
+    fn halves(&self, case: &Case) -> Vec<Case> {
+        let u = self.unpack(case);
+        self.halves_unpacked(&u)
+            .iter()
+            .map(|c| self.pack(c))
+            .collect()
+    }
+
+    /// One part per list field (removed in steps of `multiple_of`, down to its
+    /// minimum length) and one per run of consecutive number fields with the same
+    /// minimum (only lowered), in declaration order; each value's lower bound is its
+    /// field's `min`.
+    ///
+    /// A case with a `tree` field has no parts: removing or lowering single numbers
+    /// of an edge list rarely leaves a tree, so the audit shrinks it with
+    /// [`Problem::shrink`] (fewer vertices, shorter paths) and [`Problem::halves`].
+    fn parts(&self, case: &Case) -> Vec<ShrinkPart> {
+        if self.has_tree() {
+            return Vec::new();
+        }
+        let view = self.packed(case);
+        self.part_sources(&view)
+            .into_iter()
+            .map(|src| match src {
+                PartSrc::Fields(group) => {
+                    let f = &self.fields[group.start];
+                    match &f.list {
+                        Some(l) => ShrinkPart {
+                            values: view.field(group.start).to_vec(),
+                            min_value: f.bounds.min,
+                            min_len: usize::try_from(l.len.min).unwrap_or(usize::MAX),
+                            unit: usize::try_from(l.step).unwrap_or(usize::MAX).max(1),
+                        },
+                        None => ShrinkPart::fixed(
+                            group.map(|k| view.field(k)[0]).collect(),
+                            f.bounds.min,
+                        ),
+                    }
+                }
+                PartSrc::Item(k, j) => {
+                    let f = &self.fields[k];
+                    let step = f.list.as_ref().map_or(1, |l| l.step);
+                    // An item emptied is an item removed (fewer positions).
+                    ShrinkPart {
+                        values: items(view.field(k)).nth(j).unwrap_or(&[]).to_vec(),
+                        min_value: f.bounds.min,
+                        min_len: 0,
+                        unit: usize::try_from(step).unwrap_or(usize::MAX).max(1),
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// The case with these values, when it respects every limit and constraint of the
+    /// declaration (lengths and their `multiple_of`, `distinct`, `at_least`, bounds,
+    /// the game's check) and would not read as the terminator. An item of a group
+    /// whose values are all gone is removed.
+    fn rebuild(&self, case: &Case, values: Vec<Vec<u64>>) -> Option<Case> {
+        if self.has_tree() {
+            // No parts: the only values are none at all, which give the case back.
+            return values.is_empty().then(|| case.clone());
+        }
+        let sources = self.part_sources(&self.packed(case));
+        if values.len() != sources.len() {
+            return None;
+        }
+        let mut fields: Vec<Vec<u64>> = vec![Vec::new(); self.fields.len()];
+        for (src, v) in sources.into_iter().zip(values) {
+            match src {
+                PartSrc::Fields(group) => {
+                    if self.fields[group.start].list.is_some() {
+                        fields[group.start] = v;
+                    } else if v.len() == group.len() {
+                        for (k, x) in group.zip(v) {
+                            fields[k] = vec![x];
+                        }
+                    } else {
+                        return None;
+                    }
+                }
+                PartSrc::Item(k, _) => {
+                    if !v.is_empty() {
+                        fields[k].push(v.len() as u64);
+                        fields[k].extend(v);
+                    }
+                }
+            }
+        }
+        let u = Unpacked { fields };
+        self.limits(&u).ok()?;
+        if let Layout::Terminator { zeros, .. } = self.layout {
+            let ends = match &self.fields[0].list {
+                Some(_) => u.fields[0].is_empty(),
+                None => u.fields[..zeros.min(u.fields.len())]
+                    .iter()
+                    .all(|f| f[0] == 0),
+            };
+            if ends {
+                return None;
+            }
+        }
+        Some(self.pack(&u))
+    }
+}
+
+impl Declared {
+    pub(super) fn limits(&self, case: &Unpacked) -> Result<(), String> {
+        self.check_format(case)?;
+        for (f, v) in self.fields.iter().zip(&case.fields) {
+            if let (Some(g), Some(l)) = (&f.group, &f.list) {
+                let m = items(v).count() as u64;
+                if !(g.count.min..=g.count.max).contains(&m) {
+                    return Err(format!(
+                        "{} holds {m} items, outside {}..={}",
+                        f.name, g.count.min, g.count.max
+                    ));
+                }
+                for (j, item) in items(v).enumerate() {
+                    let n = item.len() as u64;
+                    if !(l.len.min..=l.len.max).contains(&n) {
+                        return Err(format!(
+                            "item {} of {} holds {n} values, outside {}..={}",
+                            j + 1,
+                            f.name,
+                            l.len.min,
+                            l.len.max
+                        ));
+                    }
+                    let (lo, hi) = (f.bounds.min, f.bounds.max);
+                    if let Some(x) = item.iter().find(|&&x| !(lo..=hi).contains(&x)) {
+                        return Err(format!("{} {x} is outside {lo}..={hi}", f.name));
+                    }
+                }
+                continue;
+            }
+            if let Some(l) = &f.list {
+                let (n, what) = if l.tree {
+                    (crate::tree::vertices(v) as u64, "vertices")
+                } else {
+                    (v.len() as u64, "values")
+                };
+                if !(l.len.min..=l.len.max).contains(&n) {
+                    return Err(format!(
+                        "{} holds {n} {what}, outside {}..={}",
+                        f.name, l.len.min, l.len.max
+                    ));
+                }
+            }
+            let (lo, hi) = (f.bounds.min, f.bounds.max);
+            if let Some(x) = v.iter().find(|&&x| !(lo..=hi).contains(&x)) {
+                return Err(format!("{} {x} is outside {lo}..={hi}", f.name));
+            }
+        }
+        Ok(())
+    }
+}
