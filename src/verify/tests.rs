@@ -1,0 +1,277 @@
+//! The engine's own tests, on a Nim subject written here.
+
+use super::*;
+use sgcheck_oracles::games::nim::{Nim, Piles, Take};
+
+/// Nim as the engine's tests drive it, with Bouton's solution written here: the
+/// engine's tests use no game of sgcheck's.
+#[derive(Default)]
+struct NimSubject;
+
+mod nim {
+    use super::*;
+    pub fn analyze(pos: &Piles) -> Analysis<Take> {
+        let x = pos.0.iter().fold(0, |a, &p| a ^ p);
+        let winning = pos
+            .0
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| p ^ x < p)
+            .map(|(pile, &p)| Take {
+                pile,
+                amount: p - (p ^ x),
+            })
+            .collect();
+        Analysis {
+            win: x != 0,
+            winning,
+            remoteness: None,
+        }
+    }
+}
+
+impl Subject for NimSubject {
+    type Rules = Nim;
+    fn id(&self) -> &'static str {
+        "nim"
+    }
+    /// Pile values (n) against a mex table of single piles.
+    fn tier1(&self) -> Tier1Report {
+        let mut r = Tier1Report::default();
+        let mut g: Vec<u64> = Vec::new();
+        for n in 0..256u64 {
+            let mut seen: Vec<u64> = g.clone();
+            seen.sort_unstable();
+            let mex = seen
+                .iter()
+                .enumerate()
+                .find(|&(i, &v)| i as u64 != v)
+                .map_or(seen.len() as u64, |(i, _)| i as u64);
+            g.push(mex);
+            r.compare(format_args!("pile {n}"), n, mex);
+        }
+        r
+    }
+    fn instances(&self, size: u32) -> Vec<(Nim, Piles)> {
+        compositions(size as u64, 4)
+            .into_iter()
+            .map(|p| (Nim, Piles(p)))
+            .collect()
+    }
+    fn fast(&self, _: &Nim, pos: &Piles) -> Analysis<Take> {
+        nim::analyze(pos)
+    }
+}
+
+fn quick() -> Sweep {
+    Sweep {
+        time: Duration::from_secs(3),
+        max_size: Some(6),
+        random_batches: Some(0),
+        hang_after: Duration::from_millis(400),
+        ..Sweep::default()
+    }
+}
+
+/// A Nim solver that panics on any position with a pile of 3.
+fn panics_on_3(_: &Nim, pos: &Piles) -> Analysis<Take> {
+    assert!(!pos.0.contains(&3), "pile of 3 not supported");
+    nim::analyze(pos)
+}
+
+/// A Nim solver that never returns on a position with a pile of 3.
+fn loops_on_3(_: &Nim, pos: &Piles) -> Analysis<Take> {
+    while pos.0.contains(&3) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    nim::analyze(pos)
+}
+
+#[test]
+fn a_panicking_fast_solver_is_a_disagreement_at_its_position() {
+    let planted = Planted {
+        subject: &NimSubject,
+        fast: panics_on_3,
+    };
+    let (report, text, code) = report_of_game(verify_subject(&planted, &quick(), &()), 0);
+    let d = report.games[0].tiers[1].first_disagreement.clone().unwrap();
+    assert_eq!(d.position, "3", "{d:?}");
+    assert!(
+        d.fast.contains("panicked: pile of 3 not supported"),
+        "{d:?}"
+    );
+    assert!(text.contains("DISAGREEMENT in nim tier 2:"), "{text}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_looping_fast_solver_is_a_hang_at_its_position() {
+    let started = Instant::now();
+    let r = verify_guarded("nim", &quick(), "sgcheck verify --game nim".into(), |s| {
+        verify_subject(
+            &Planted {
+                subject: &NimSubject,
+                fast: loops_on_3,
+            },
+            &s,
+            &(),
+        )
+    });
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // Tier 1 (none for a planted subject) was kept, tier 2 is the hang.
+    assert_eq!(r.tiers.len(), 2, "{r:?}");
+    let d = r.tiers[1].first_disagreement.clone().unwrap();
+    assert!(d.position.split(',').any(|p| p == "3"), "{d:?}");
+    assert!(d.fast.contains("a hang"), "{d:?}");
+    let (_, text, code) = report_of_game(r, 0);
+    assert!(text.contains("DISAGREEMENT in nim tier 2:"), "{text}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_panicking_tier1_is_a_disagreement_and_tier2_still_runs() {
+    let tier1 = || {
+        let mut r = Tier1Report::default();
+        for n in 0..5000u64 {
+            assert!(n != 2500, "table index {n} out of range");
+            r.compare(format_args!("pile {n}"), n, n);
+        }
+        r
+    };
+    let planted = PlantedTier1 {
+        subject: &NimSubject,
+        tier1: &tier1,
+    };
+    let (report, text, code) = planted.run();
+    let t1 = &report.games[0].tiers[0];
+    let d = t1.first_disagreement.clone().unwrap();
+    assert!(
+        d.fast.contains("panicked: table index 2500 out of range"),
+        "{d:?}"
+    );
+    // The last checkpoint before the panic (every 1024 comparisons).
+    assert_eq!(d.position, "tier 1, after comparison 2048");
+    assert!(report.games[0].tiers[1].checked > 0);
+    assert_eq!(code, 1, "{text}");
+}
+
+#[test]
+fn a_looping_tier1_is_a_hang() {
+    let r = verify_guarded("nim", &quick(), "sgcheck verify --game nim".into(), |s| {
+        let tier1 = || {
+            let mut r = Tier1Report::default();
+            r.compare("pile 0", 0, 0);
+            loop {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        };
+        let planted = PlantedTier1 {
+            subject: &NimSubject,
+            tier1: &tier1,
+        };
+        verify_subject(
+            &planted,
+            &Sweep {
+                time: Duration::from_secs(60),
+                ..s
+            },
+            &(),
+        )
+    });
+    assert_eq!(r.tiers.len(), 1, "{r:?}");
+    let d = r.tiers[0].first_disagreement.clone().unwrap();
+    assert_eq!(d.position, "tier 1, after comparison 0");
+    assert!(d.fast.contains("a hang"), "{d:?}");
+    assert_eq!(report_of_game(r, 0).2, 1);
+}
+
+#[test]
+fn tier1_stops_at_the_time_budget_and_says_so() {
+    let tier1 = || {
+        let mut r = Tier1Report::default();
+        for n in 0.. {
+            r.compare(format_args!("pile {n}"), n, n);
+        }
+        r
+    };
+    let planted = PlantedTier1 {
+        subject: &NimSubject,
+        tier1: &tier1,
+    };
+    let sweep = Sweep {
+        time: Duration::from_millis(300),
+        max_size: Some(2),
+        ..Sweep::default()
+    };
+    let r = verify_subject(&planted, &sweep, &());
+    let note = r.tiers[0].note.clone().unwrap();
+    assert!(note.starts_with("stopped at the time budget"), "{note}");
+    assert!(r.tiers[0].checked > 0);
+}
+
+#[test]
+fn a_run_with_skips_does_not_claim_to_be_exhaustive() {
+    // An oracle budget of 30 positions: the larger Nim positions are too large,
+    // and are skipped.
+    let sweep = Sweep {
+        budget: 30,
+        max_size: Some(30),
+        random_batches: Some(0),
+        time: Duration::from_secs(10),
+        ..Sweep::default()
+    };
+    let r = verify_subject(&NimSubject, &sweep, &());
+    let t2 = &r.tiers[1];
+    assert!(t2.skipped > 0);
+    assert_eq!(t2.enumerated_size, Some(30));
+    assert_eq!(t2.enumerated_skipped, t2.skipped);
+    let exhaustive = t2.exhaustive_size.unwrap();
+    assert!(exhaustive < 30, "{exhaustive}");
+    assert_eq!(
+        t2.exhaustive_label(),
+        format!("size <= 30 ({} skipped)", t2.skipped)
+    );
+    // The label follows the skips of the sizes it names (the oracle's cached
+    // tables, shared with tests running alongside, can make a rerun skip less).
+    let again = verify_subject(
+        &NimSubject,
+        &Sweep {
+            max_size: Some(exhaustive),
+            ..sweep
+        },
+        &(),
+    );
+    let t = &again.tiers[1];
+    let want = match t.enumerated_skipped {
+        0 => format!("size <= {exhaustive}"),
+        k => format!("size <= {exhaustive} ({k} skipped)"),
+    };
+    assert_eq!(t.exhaustive_label(), want);
+}
+
+#[test]
+fn a_tier_that_checked_nothing_is_not_checked_before_any_verdict() {
+    let mut empty = TierReport::empty(2);
+    empty.skipped = 12;
+    let game = GameReport {
+        game: "nim".into(),
+        tiers: vec![TierReport::empty(1), empty],
+        seconds: 0.0,
+    };
+    let (_, text, code) = report_of_game(game, 0);
+    assert!(!text.contains("all agree"), "{text}");
+    assert!(
+        text.contains("NOT CHECKED: nothing was compared in nim tier 1, nim tier 2"),
+        "{text}"
+    );
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn compositions_cover_each_sequence_once() {
+    // Sequences of length 1..=3 summing to 2: [2]; [0,2],[1,1],[2,0]; 6 of length 3.
+    let c = compositions(2, 3);
+    assert_eq!(c.len(), 1 + 3 + 6);
+    assert_eq!(c[0], vec![2]);
+    assert!(c.iter().all(|v| v.iter().sum::<u64>() == 2));
+}

@@ -1,0 +1,120 @@
+//! Tier 1: a game's closed form against its Sprague–Grundy table, and the proof of
+//! a period from a table.
+
+use super::*;
+
+/// The result of a game's tier-1 checks.
+///
+/// Inside `verify` (see [`verify_subject`]) a report made with `default()` also keeps
+/// the run's watch up to date and stops tier 1 when the game's time budget is spent:
+/// then [`Tier1Report::compare`] unwinds out of the game's checks, and the report
+/// counts what was compared until then and says that tier 1 stopped.
+#[derive(Clone, Debug)]
+pub struct Tier1Report {
+    /// Values compared.
+    pub checked: u64,
+    /// Values that differed.
+    pub disagreements: u64,
+    /// The first value that differed: what was compared, closed form, table.
+    pub first: Option<(String, String, String)>,
+    /// Values (or items) left out because nothing independent was there to compare
+    /// them with; they are not counted in `checked`.
+    pub skipped: u64,
+    /// What the counts mean when it is not obvious (what was left out, and why).
+    pub note: Option<String>,
+    guard: Tier1Guard,
+}
+
+/// The watch and the deadline of the tier 1 that runs on this thread (see
+/// [`verify_subject`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Tier1Guard {
+    pub(crate) watch: Option<std::sync::Arc<crate::guard::Watch>>,
+    pub(crate) deadline: Option<Instant>,
+}
+
+thread_local! {
+    pub(crate) static TIER1_GUARD: std::cell::RefCell<Tier1Guard> = std::cell::RefCell::new(Tier1Guard::default());
+}
+
+/// The payload with which [`Tier1Report::compare`] unwinds when the time budget is spent.
+pub(crate) struct Tier1Stop;
+
+impl Default for Tier1Report {
+    fn default() -> Self {
+        Tier1Report {
+            checked: 0,
+            disagreements: 0,
+            first: None,
+            skipped: 0,
+            note: None,
+            guard: TIER1_GUARD.with(|g| g.borrow().clone()),
+        }
+    }
+}
+
+impl Tier1Report {
+    /// Records one comparison of the closed form (`closed`) with the table (`table`).
+    pub fn compare<T: PartialEq + fmt::Debug>(&mut self, what: impl Display, closed: T, table: T) {
+        self.checked += 1;
+        let differ = closed != table;
+        if differ {
+            self.disagreements += 1;
+            if self.first.is_none() {
+                self.first = Some((
+                    what.to_string(),
+                    format!("{closed:?}"),
+                    format!("{table:?}"),
+                ));
+            }
+        }
+        if differ || self.checked.is_multiple_of(1024) {
+            self.beat();
+        }
+    }
+
+    /// Records `n` values left out of the comparison, with the reason (`note`).
+    pub fn skip(&mut self, n: u64, note: impl Display) {
+        self.skipped += n;
+        let note = note.to_string();
+        self.note = Some(match self.note.take() {
+            Some(old) => format!("{old}; {note}"),
+            None => note,
+        });
+    }
+
+    /// Tells the watch that tier 1 is making progress, and stops at the deadline.
+    fn beat(&self) {
+        if let Some(w) = &self.guard.watch {
+            w.begin(self.checked);
+            let mut t = w.tier1.lock().unwrap_or_else(|e| e.into_inner());
+            *t = (self.checked, self.disagreements, self.first.clone());
+        }
+        if self.guard.deadline.is_some_and(|d| Instant::now() > d) {
+            std::panic::resume_unwind(Box::new(Tier1Stop));
+        }
+    }
+}
+
+/// The smallest preperiod and period of a table `g`, found directly from its values:
+/// for each period p from 1 up, the preperiod e is one past the last n with
+/// g(n) != g(n + p) inside the table, and the first p for which `proves(e, p)` holds (the
+/// game's theorem: the table is long enough for the repetition from e to prove the
+/// period) is returned. Tier 1 compares a solver's claimed period with this; it shares
+/// no code with any solver's period finder.
+///
+/// ```
+/// // 0 1 2 0 1 0 1 0 1 ...: period 2 from 3, proven once 3 + 2 + 1 values repeat.
+/// let g = [0, 1, 2, 0, 1, 0, 1, 0, 1, 0, 1];
+/// assert_eq!(sgcheck::verify::smallest_period(&g, |e, p| e + p + 1 <= g.len()), Some((3, 2)));
+/// ```
+pub fn smallest_period<T: PartialEq>(
+    g: &[T],
+    proves: impl Fn(usize, usize) -> bool,
+) -> Option<(usize, usize)> {
+    (1..g.len()).find_map(|p| {
+        let last_mismatch = (0..g.len() - p).rev().find(|&n| g[n] != g[n + p]);
+        let e = last_mismatch.map_or(0, |n| n + 1);
+        proves(e, p).then_some((e, p))
+    })
+}
