@@ -1,0 +1,450 @@
+//! The search for a failing input and the shrinking of each kind of failure found:
+//! the shared state of one audit ([`Ctx`]), its runs and oracle checks, and the
+//! triage of what failed.
+
+use super::*;
+
+/// What runs have shown of the program's speed.
+#[derive(Default, Clone, Copy, Debug)]
+pub(crate) struct Timing {
+    /// Shortest run seen (process start and reading a tiny input), seconds.
+    pub startup: Option<f64>,
+    /// Estimated seconds per case beyond the start: jumps up to any larger
+    /// measurement, decays slowly towards smaller ones.
+    pub per_case: f64,
+}
+
+impl Timing {
+    pub(crate) fn record(&mut self, elapsed: f64, cases: usize, timed_out: bool) {
+        let cases = cases.max(1) as f64;
+        if !timed_out {
+            self.startup = Some(self.startup.map_or(elapsed, |s| s.min(elapsed)));
+        }
+        // At least half of a run counts as work on its cases: with few runs seen, the
+        // shortest may itself be mostly work.
+        let start = self.startup.unwrap_or(0.0).min(elapsed / 2.0);
+        let work = (elapsed - start).max(0.0);
+        let new = work / cases;
+        self.per_case = if new >= self.per_case {
+            new
+        } else {
+            0.7 * self.per_case + 0.3 * new
+        };
+    }
+}
+
+/// What the audit needs in one place.
+pub(crate) struct Ctx<'a, P: Problem, C: Contestant + ?Sized> {
+    pub p: &'a P,
+    pub c: &'a C,
+    pub opts: &'a AuditOptions,
+    pub stats: Stats,
+    pub progress: &'a ProgressBar,
+    pub start: Instant,
+}
+
+impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
+    /// Expected answers, case `i` numbered `i`.
+    pub fn expected(&self, cases: &[P::Case]) -> Vec<Vec<String>> {
+        cases
+            .iter()
+            .enumerate()
+            .map(|(i, c)| self.p.answer(c, i))
+            .collect()
+    }
+
+    /// Runs one input made of `cases` and judges it.
+    pub fn run_cases(&self, cases: &[P::Case]) -> Result<Option<Failure>, AuditError> {
+        let expected = self.expected(cases);
+        self.run_input(&self.p.write_input(cases), cases.len(), &expected)
+    }
+
+    /// Runs `input` (holding `count` cases) whose expected answers are known.
+    pub fn run_input(
+        &self,
+        input: &str,
+        count: usize,
+        expected: &[Vec<String>],
+    ) -> Result<Option<Failure>, AuditError> {
+        let r = self.c.run(input.as_bytes(), &self.opts.limits)?;
+        lock(&self.stats.timing).record(r.elapsed.as_secs_f64(), count, r.timed_out);
+        self.stats.runs.fetch_add(1, Ordering::Relaxed);
+        self.stats.cases.fetch_add(count as u64, Ordering::Relaxed);
+        Ok(judge(r, expected, self.opts.mode, &self.opts.limits))
+    }
+
+    /// Cross-checks the expected answers of the small cases with the oracle, while
+    /// that has taken less than [`ORACLE_TIME_SHARE`] of the time so far.
+    pub(crate) fn oracle_check(
+        &self,
+        cases: &[P::Case],
+        expected: &[Vec<String>],
+    ) -> Result<(), AuditError> {
+        if self.opts.oracle_budget == 0 {
+            return Ok(());
+        }
+        self.oracle_check_all(
+            cases,
+            expected,
+            self.opts.oracle_budget,
+            ORACLE_MAX_BYTES,
+            true,
+        )
+    }
+
+    /// Whether the oracle has had its share of the time.
+    pub(crate) fn oracle_over_time(&self) -> bool {
+        let spent = Duration::from_nanos(self.stats.oracle_nanos.load(Ordering::Relaxed));
+        let allowed = ORACLE_TIME_SHARE * self.start.elapsed().as_secs_f64() + ORACLE_FREE_SECONDS;
+        spent.as_secs_f64() > allowed
+    }
+
+    /// Cross-checks every case of at most `max_bytes` whose oracle answer fits in
+    /// `budget` positions (while the oracle is within its time share, if `gated`).
+    pub(crate) fn oracle_check_all(
+        &self,
+        cases: &[P::Case],
+        expected: &[Vec<String>],
+        budget: usize,
+        max_bytes: usize,
+        gated: bool,
+    ) -> Result<(), AuditError> {
+        for (i, (c, fast)) in cases.iter().zip(expected).enumerate() {
+            if gated && self.oracle_over_time() {
+                break;
+            }
+            let single = self.p.write_input(std::slice::from_ref(c));
+            if single.len() > max_bytes {
+                continue;
+            }
+            let t = Instant::now();
+            let answer = self.p.oracle_answer(c, i, budget);
+            self.stats
+                .oracle_nanos
+                .fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
+            // Too large for the budget: not cross-checked, never counted as agreeing.
+            if let Ok(oracle) = answer {
+                self.stats.oracle_checks.fetch_add(1, Ordering::Relaxed);
+                if &oracle != fast {
+                    return Err(AuditError::OracleMismatch {
+                        input: single,
+                        index: i + 1,
+                        fast: fast.join(" / "),
+                        oracle: oracle.join(" / "),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Most cases for search batch number `seq`: [`FIRST_BATCH_CASES`] doubled per
+    /// batch, and no more than [`BATCH_TIME_SHARE`] of the time limit at the measured
+    /// time per case.
+    pub(crate) fn batch_cap(&self, seq: u64) -> usize {
+        let start = FIRST_BATCH_CASES.saturating_mul(1 << seq.min(40));
+        let per_case = lock(&self.stats.timing).per_case;
+        let by_time = if per_case > 0.0 {
+            let n = BATCH_TIME_SHARE * self.opts.limits.timeout.as_secs_f64() / per_case;
+            if n >= usize::MAX as f64 {
+                usize::MAX
+            } else {
+                n as usize
+            }
+        } else {
+            usize::MAX
+        };
+        start.min(by_time).max(1)
+    }
+
+    pub(crate) fn progress_line(&self, what: &str) {
+        let cases = self.stats.cases.load(Ordering::Relaxed);
+        let runs = self.stats.runs.load(Ordering::Relaxed);
+        let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+        self.progress.set_message(format!(
+            "{what}: {cases} cases in {runs} runs ({:.0} cases/s)",
+            cases as f64 / secs
+        ));
+    }
+}
+
+/// Locks a mutex, ignoring poisoning (a panicking worker already failed the audit).
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// A failure found by the search: the batch number, its cases, the failure.
+type Found<Case> = (u64, Vec<Case>, Failure);
+
+/// The search: workers pull numbered batches; the failing batch with the smallest
+/// number wins (batches before it are always finished, so the choice does not depend
+/// on timing).
+pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
+    ctx: &Ctx<'_, P, C>,
+) -> Result<Option<Found<P::Case>>, AuditError> {
+    let opts = ctx.opts;
+    let per_batch = if opts.batch {
+        ctx.p.max_cases().max(1)
+    } else {
+        1
+    };
+    let source = Mutex::new(source::Source::new(ctx.p, per_batch));
+    let deadline = ctx.start + opts.time;
+    let stop = AtomicBool::new(false);
+    let found: Mutex<Option<Found<P::Case>>> = Mutex::new(None);
+    let error: Mutex<Option<AuditError>> = Mutex::new(None);
+
+    let worker = || {
+        while !stop.load(Ordering::SeqCst) {
+            let batch = {
+                let mut src = lock(&source);
+                let now = Instant::now();
+                if now >= deadline {
+                    break;
+                }
+                let room = match opts.max_cases {
+                    Some(n) if src.scheduled >= n => break,
+                    Some(n) => (n - src.scheduled) as usize,
+                    None => usize::MAX,
+                };
+                let cap = ctx.batch_cap(src.next_seq());
+                src.next(true, room.min(cap))
+            };
+            let batch = batch.build(ctx.p, opts.seed, BATCH_MAX_BYTES);
+            if batch.cases.is_empty() {
+                continue;
+            }
+            let expected = ctx.expected(&batch.cases);
+            // Only inputs of tiny cases are worth the oracle's time.
+            let tiny = batch.phase == source::Phase::Enumerate || batch.scale <= 0.01;
+            let outcome = if tiny {
+                ctx.oracle_check(&batch.cases, &expected)
+            } else {
+                Ok(())
+            }
+            .and_then(|()| ctx.run_input(&batch.input, batch.cases.len(), &expected));
+            match outcome {
+                Err(e) => {
+                    lock(&error).get_or_insert(e);
+                    stop.store(true, Ordering::SeqCst);
+                }
+                Ok(None) => ctx.progress_line(batch.phase.name()),
+                Ok(Some(f)) => {
+                    let mut slot = lock(&found);
+                    if slot.as_ref().is_none_or(|(s, _, _)| batch.seq < *s) {
+                        *slot = Some((batch.seq, batch.cases, f));
+                    }
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 1..opts.jobs.max(1) {
+            s.spawn(worker);
+        }
+        worker();
+    });
+    if let Some(e) = error.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        return Err(e);
+    }
+    Ok(found.into_inner().unwrap_or_else(PoisonError::into_inner))
+}
+
+/// A command line that repeats an audit with these options.
+pub fn reproduce_command(problem: &str, opts: &AuditOptions, command: &str) -> String {
+    let mut s = format!("sgcheck audit {problem} --seed {}", opts.seed);
+    let d = AuditOptions::default();
+    if let Some(n) = opts.max_cases {
+        s.push_str(&format!(" --cases {n}"));
+    }
+    if opts.time != d.time {
+        s.push_str(&format!(" --time {}", opts.time.as_secs_f64()));
+    }
+    // `--sanitize` multiplies the time limit given by `--timeout`: give it undone.
+    let timeout = if opts.sanitize {
+        opts.limits.timeout / compile::SANITIZE_TIME_FACTOR
+    } else {
+        opts.limits.timeout
+    };
+    if timeout != d.limits.timeout {
+        s.push_str(&format!(" --timeout {}", timeout.as_secs_f64()));
+    }
+    if opts.limits.output_limit != d.limits.output_limit {
+        s.push_str(&format!(" --output-limit {}", opts.limits.output_limit));
+    }
+    let memory = if opts.sanitize {
+        opts.limits.memory_limit / compile::SANITIZE_MEMORY_FACTOR
+    } else {
+        opts.limits.memory_limit
+    };
+    if memory != d.limits.memory_limit {
+        s.push_str(&format!(" --memory-limit {memory}"));
+    }
+    if let Some(stack) = opts.limits.stack_limit {
+        s.push_str(&format!(" --stack-limit {stack}"));
+    }
+    if opts.limits.process_limit != d.limits.process_limit {
+        s.push_str(&format!(" --process-limit {}", opts.limits.process_limit));
+    }
+    if opts.mode == CompareMode::Exact {
+        s.push_str(" --exact");
+    }
+    if !opts.batch {
+        s.push_str(" --no-batch");
+    }
+    if opts.sanitize {
+        s.push_str(" --sanitize");
+    }
+    s.push_str(" -- ");
+    s.push_str(command);
+    s
+}
+
+pub(crate) fn cut(bytes: &[u8], max: usize) -> String {
+    let s = String::from_utf8_lossy(&bytes[..bytes.len().min(max)]).into_owned();
+    if bytes.len() > max {
+        format!("{s}\n... ({} more bytes)", bytes.len() - max)
+    } else {
+        s
+    }
+}
+
+/// Runs the cases of a failing batch alone (smallest first, at most
+/// [`TRIAGE_MAX_CASES`], in parallel): the failures they show, the smallest input of
+/// each kind.
+pub(crate) fn triage<P: Problem, C: Contestant + ?Sized>(
+    ctx: &Ctx<'_, P, C>,
+    cases: &[P::Case],
+    deadline: Instant,
+) -> Result<Vec<shrink::Failing<P::Case>>, AuditError> {
+    let p = ctx.p;
+    let mut order: Vec<(usize, usize)> = cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (p.write_input(std::slice::from_ref(c)).len(), i))
+        .collect();
+    order.sort();
+    order.truncate(TRIAGE_MAX_CASES);
+    let mut found: Vec<shrink::Failing<P::Case>> = Vec::new();
+    for wave in order.chunks(ctx.opts.jobs.max(1)) {
+        if Instant::now() >= deadline {
+            break;
+        }
+        let results = std::thread::scope(|s| {
+            let handles: Vec<_> = wave
+                .iter()
+                .map(|&(_, i)| s.spawn(move || ctx.run_cases(std::slice::from_ref(&cases[i]))))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect::<Vec<_>>()
+        });
+        for (&(_, i), r) in wave.iter().zip(results) {
+            if let Some(f) = r? {
+                // Smallest first: the first of each kind is its smallest.
+                if !found.iter().any(|(_, g)| g.kind == f.kind) {
+                    found.push((vec![cases[i].clone()], f));
+                }
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// Shrinks the failure found by the search and every other kind of failure met on
+/// the way, each on its own, smallest input first; the results, smallest first.
+pub(crate) fn shrink_all<P: Problem, C: Contestant + ?Sized>(
+    ctx: &Ctx<'_, P, C>,
+    cases: Vec<P::Case>,
+    failure: Failure,
+    deadline: Instant,
+) -> Result<Vec<shrink::Shrunk<P::Case>>, AuditError> {
+    let p = ctx.p;
+    let size = |c: &[P::Case]| p.write_input(c).len();
+    let mut pending: Vec<shrink::Failing<P::Case>> = Vec::new();
+    let offer = |pending: &mut Vec<shrink::Failing<P::Case>>,
+                 done: &[shrink::Shrunk<P::Case>],
+                 (c, f): shrink::Failing<P::Case>| {
+        if done.iter().any(|d| d.failure.kind == f.kind) {
+            return;
+        }
+        match pending.iter_mut().find(|(_, g)| g.kind == f.kind) {
+            Some(slot) if size(&slot.0) > size(&c) => *slot = (c, f),
+            Some(_) => {}
+            None => pending.push((c, f)),
+        }
+    };
+    let mut done: Vec<shrink::Shrunk<P::Case>> = Vec::new();
+    if cases.len() > 1 {
+        for found in triage(ctx, &cases, deadline)? {
+            offer(&mut pending, &done, found);
+        }
+    }
+    offer(&mut pending, &done, (cases, failure));
+    while !pending.is_empty() {
+        let k = (0..pending.len())
+            .min_by_key(|&k| size(&pending[k].0))
+            .unwrap_or(0);
+        let (cases, failure) = pending.swap_remove(k);
+        // The last kind pending may use all the time left, others half of it.
+        let now = Instant::now();
+        let left = deadline.saturating_duration_since(now);
+        let until = if pending.is_empty() {
+            deadline
+        } else {
+            now + left / 2
+        };
+        let s = shrink::Shrinker::new(ctx, until, cases, failure).shrink()?;
+        let others = s.others.clone();
+        done.push(s);
+        for o in others {
+            offer(&mut pending, &done, o);
+        }
+    }
+    let mut sized: Vec<(usize, shrink::Shrunk<P::Case>)> =
+        done.into_iter().map(|s| (size(&s.cases), s)).collect();
+    sized.sort_by_key(|(bytes, s)| (*bytes, s.cases.len()));
+    Ok(sized.into_iter().map(|(_, s)| s).collect())
+}
+
+/// A report's view of a shrunk failure.
+pub(crate) fn counterexample<P: Problem, C: Contestant + ?Sized>(
+    ctx: &Ctx<'_, P, C>,
+    s: shrink::Shrunk<P::Case>,
+) -> Counterexample {
+    let p = ctx.p;
+    let batch_only =
+        (s.failure.kind == Verdict::TimeLimit && s.cases.len() > 1 && s.minimal).then(|| {
+            BatchOnly {
+                cases: s.cases.len(),
+                seconds_per_case: lock(&ctx.stats.timing).per_case,
+                timeout: ctx.opts.limits.timeout.as_secs_f64(),
+            }
+        });
+    let mut detail = s.failure.detail.clone();
+    if let Some(b) = &batch_only {
+        detail = format!(
+            "{detail}; only as a batch: {} cases (about {:.1} ms each measured) time out \
+             together, each case alone and every smaller batch tried passes",
+            b.cases,
+            b.seconds_per_case * 1e3
+        );
+    }
+    Counterexample {
+        verdict: s.failure.kind,
+        input: p.write_input(&s.cases),
+        expected: crate::problems::solve_fast(p, &s.cases),
+        actual: cut(&s.failure.stdout, REPORT_OUTPUT_MAX),
+        shrink_steps: s.steps,
+        shrink_runs: s.runs,
+        minimal: s.minimal,
+        batch_only,
+        cases: s.cases.len(),
+        detail,
+        mismatch: s.failure.mismatch.clone(),
+        stderr: cut(&s.failure.stderr, 4096),
+        actual_bytes: s.failure.stdout,
+    }
+}
