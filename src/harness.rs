@@ -303,24 +303,8 @@ mod min_tests {
     use super::*;
     use sgcheck_oracles::games::nim::{Nim, Piles, Take};
 
-    /// Bouton's solution, written here: the engine's tests use no game of sgcheck's.
     fn nim(_: &Nim, pos: &Piles) -> Analysis<Take> {
-        let x = pos.0.iter().fold(0, |a, &p| a ^ p);
-        let winning = pos
-            .0
-            .iter()
-            .enumerate()
-            .filter(|&(_, &p)| p ^ x < p)
-            .map(|(pile, &p)| Take {
-                pile,
-                amount: p - (p ^ x),
-            })
-            .collect();
-        Analysis {
-            win: x != 0,
-            winning,
-            remoteness: None,
-        }
+        crate::verify::tests::bouton(pos)
     }
 
     #[test]

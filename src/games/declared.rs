@@ -238,6 +238,35 @@ pub fn scan_for_value(
         .find(|&v| value(v) == need)
 }
 
+/// [`losing_sum`] for games whose value of one number is an involution (the one
+/// number worth `v` is `value(v)`: Lasker's Nim, Simple Nim); failing that, with an
+/// even number of numbers, the second half a copy of the first (equal numbers
+/// cancel). Nothing is built where a bound reaches 2^64 - 1, whose value 2^64 is past
+/// u64.
+pub fn losing_by_involution(
+    p: &mut [u64],
+    b: &[(u64, u64)],
+    rng: &mut ChaCha8Rng,
+    value: fn(u64) -> u64,
+) -> bool {
+    if b.iter().any(|&(_, hi)| hi == u64::MAX) {
+        return false;
+    }
+    let done = losing_sum(p, b, rng, value, |need, lo, hi, _| {
+        let v = value(need);
+        (lo..=hi).contains(&v).then_some(v)
+    });
+    let n = p.len();
+    if done || n < 2 || n % 2 == 1 {
+        return done;
+    }
+    let half = n / 2;
+    for i in 0..half {
+        p[half + i] = p[i];
+    }
+    bounds_hold(p, b)
+}
+
 /// Whether every number `p[i]` is within `b[i]` (inclusive).
 pub fn bounds_hold(p: &[u64], b: &[(u64, u64)]) -> bool {
     p.iter().zip(b).all(|(v, (lo, hi))| (lo..=hi).contains(&v))

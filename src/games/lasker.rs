@@ -357,25 +357,7 @@ impl declared::Declare for LaskerSubject {
         Ok((Lasker, Piles(position.to_vec())))
     }
     fn make_losing(_: &(), p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
-        // A pile of 2^64 - 1 is worth 2^64, past u64: no losing sum is built there.
-        if b.iter().any(|&(_, hi)| hi == u64::MAX) {
-            return false;
-        }
-        // The closed form is an involution: the one size worth `need` is SG(need).
-        let done = declared::losing_sum(p, b, rng, pile_value, |need, lo, hi, _| {
-            let v = pile_value(need);
-            (lo..=hi).contains(&v).then_some(v)
-        });
-        let n = p.len();
-        if done || n < 2 || n % 2 == 1 {
-            return done;
-        }
-        // Equal piles cancel: an even number of piles, the second half a copy.
-        let half = n / 2;
-        for i in 0..half {
-            p[half + i] = p[i];
-        }
-        declared::bounds_hold(p, b)
+        declared::losing_by_involution(p, b, rng, pile_value)
     }
 }
 

@@ -577,7 +577,7 @@ mod planted;
 mod report;
 mod run;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod tier1;
 
 pub use planted::*;
