@@ -43,6 +43,12 @@
 //! need = 3, every pair {2j, 2j+1} below t wins): listing them all is linear in t at
 //! best. [`analyze`] accepts positions whose heads sum to at most [`ANALYZE_LIMIT`];
 //! [`first_wins`] (the verdict alone) is O(number of heads) for any u64 coins.
+//!
+//! Tier 1 checks the closed form against [`table`], the mex over one head's options
+//! from the rules (no formula), for every head below [`TIER1_COINS`]; and [`analyze`]
+//! (verdict and every winning move) against [`win_table`], a win/lose table of whole
+//! positions from the rules alone (no values, no sums), on every set of heads below
+//! [`TIER1_WIN_COINS`].
 
 use crate::games::analyze_sum;
 use crate::verify::{Subject, Tier1Report};
@@ -53,16 +59,20 @@ use sgcheck_oracles::Analysis;
 
 /// The largest sum of the heads' positions [`analyze`] accepts: it loops over every
 /// coin below each head, and lists up to half of them as winning moves. Measured in
-/// release: heads 0, 1 and 2^22 - 3 (2^21 - 2 winning moves) take about 0.1 s.
+/// release on a loaded two-core machine: heads 0, 1 and 2^22 - 3 (the largest such
+/// position accepted; 2^21 - 2 winning moves) take 0.3 to 0.7 s and 230 MB.
 pub const ANALYZE_LIMIT: u64 = 1 << 22;
 
 /// Tier 1 compares [`coin_value`] with [`table`] for every coin below this: about
-/// `TIER1_COINS^2 / 2` = 2 * 10^9 option values inserted into a bit set.
-pub const TIER1_COINS: usize = 1 << 16;
+/// `TIER1_COINS^2 / 2` = 1.3 * 10^8 option values set in a bit set. Measured in
+/// release on a loaded two-core machine: 0.45 s (2^15 coins 1.2 s, 2^16 coins 4.1 s,
+/// more than a game's share of the default `verify` time).
+pub const TIER1_COINS: usize = 1 << 14;
 
 /// Tier 1 compares [`analyze`] (verdict and every winning move) with [`win_table`] on
-/// every set of heads among the coins below this: 2^14 positions.
-pub const TIER1_WIN_COINS: u32 = 14;
+/// every set of heads among the coins below this: 2^16 positions (the table takes
+/// about 13 ms, the analyses about 60 ms).
+pub const TIER1_WIN_COINS: u32 = 16;
 
 /// The closed form in u128: the odious one of 2n and 2n + 1, for every u64 coin.
 fn wide_value(n: u64) -> u128 {
