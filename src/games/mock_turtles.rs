@@ -77,7 +77,7 @@ pub const TIER1_WIN_COINS: u32 = 16;
 /// The closed form in u128: the odious one of 2n and 2n + 1, for every u64 coin.
 fn wide_value(n: u64) -> u128 {
     let twice = u128::from(n) << 1;
-    twice | u128::from(n.count_ones() % 2 == 0)
+    twice | u128::from(n.count_ones().is_multiple_of(2))
 }
 
 /// Closed form: the Grundy value of a single head at `n`, the n-th odious number (from
@@ -454,7 +454,7 @@ mod tests {
     fn planted_doubled_values_are_caught() {
         // The value of a head at n taken as 2n (the odious adjustment forgotten).
         fn doubled(_: &MockTurtles, pos: &Heads) -> Analysis<Turn> {
-            analyze_by(pos, |n| 2 * n, |v| (v % 2 == 0).then_some(v / 2))
+            analyze_by(pos, |n| 2 * n, |v| v.is_multiple_of(2).then_some(v / 2))
         }
         let planted = Planted {
             subject: &MockTurtlesSubject,
