@@ -13,6 +13,7 @@ pub mod grundy;
 pub mod hackenbush_tree;
 pub mod lasker;
 pub mod misere_nim;
+pub mod mock_turtles;
 pub mod nim;
 pub mod nim_k;
 pub mod octal;
