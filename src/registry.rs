@@ -133,6 +133,7 @@ pub static GAMES: &[Entry] = &[
     Entry::game::<games::auction::AuctionSubject>(),
     Entry::game::<games::nim_k::NimKSubject>(),
     Entry::game::<games::hackenbush_tree::HackenbushTreeSubject>(),
+    Entry::game::<games::mock_turtles::MockTurtlesSubject>(),
     Entry::declarable_only::<games::paint_chain::PaintChainGame>(),
 ];
 

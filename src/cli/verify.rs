@@ -162,8 +162,12 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             "sgcheck verify --game {} --seed {seed}",
             crate::shell::quote(id)
         );
+        // No oracle query runs past the game's share of the budget: `--time` is a
+        // wall-time budget (a query cut short counts as skipped).
+        sgcheck_oracles::set_deadline(Some(Duration::from_secs_f64(slot)));
         reports.push(crate::verify::verify_guarded(id, &sweep, reproduce, work));
     }
+    sgcheck_oracles::set_deadline(None);
     pb.finish_and_clear();
     let disagreements = reports
         .iter()

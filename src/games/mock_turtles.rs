@@ -51,11 +51,12 @@
 //! [`TIER1_WIN_COINS`].
 
 use crate::games::analyze_sum;
+use crate::games::declared;
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::mock_turtles::{Heads, MockTurtles, Turn};
-use sgcheck_oracles::Analysis;
+use sgcheck_oracles::{Analysis, SearchError};
 
 /// The largest sum of the heads' positions [`analyze`] accepts: it loops over every
 /// coin below each head, and lists up to half of them as winning moves. Measured in
@@ -229,6 +230,7 @@ pub fn analyze(pos: &Heads) -> Analysis<Turn> {
 }
 
 /// `verify`'s view of Mock Turtles.
+#[derive(Default)]
 pub struct MockTurtlesSubject;
 
 /// Largest size (the sum of position + 1 over the heads) of an enumerated instance:
@@ -323,6 +325,105 @@ impl Subject for MockTurtlesSubject {
 
     fn fast(&self, _rules: &MockTurtles, pos: &Heads) -> Analysis<Turn> {
         analyze(pos)
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// The `mock_turtles_agree` fuzz target.
+
+/// `mock_turtles_agree`: up to 6 heads among coins 0..=13, one byte per coin, distinct.
+impl crate::fuzzing::AgreeTarget for MockTurtlesSubject {
+    fn fuzz_instance(&self, _: &[u8], rest: &[u8]) -> Option<(MockTurtles, Heads)> {
+        let mut coins = crate::fuzzing::small_piles(rest, 6, 13)?;
+        coins.sort_unstable();
+        if coins.windows(2).any(|w| w[0] == w[1]) {
+            return None;
+        }
+        Some((MockTurtles, Heads(coins)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// How declarations use Mock Turtles: the heads' coin numbers.
+
+/// The oracle's position of declared heads: sorted.
+fn declared_heads(position: &[u64]) -> Heads {
+    let mut coins = position.to_vec();
+    coins.sort_unstable();
+    Heads(coins)
+}
+
+impl declared::Declare for MockTurtlesSubject {
+    type Oracle = MockTurtles;
+    type Fast = ();
+    const ID: &'static str = "mock-turtles";
+    const POSITION: &'static str =
+        "the coin numbers (from 0) that show heads, distinct, in any order";
+    /// `turned` is how many coins the move turns (1 to 3): `top` and the lower
+    /// coins `first` and `second` (0 where the move turns fewer).
+    const MOVE_FIELDS: &'static [&'static str] = &["top", "turned", "first", "second"];
+    /// Listing the winning moves costs the heads' coin numbers summed, at most
+    /// [`ANALYZE_LIMIT`]; a coin's value is defined below 2^63.
+    const REACH: declared::Reach = declared::Reach {
+        max_value: (1 << 62) - 1,
+        max_len: u64::MAX,
+        max_moves_work: ANALYZE_LIMIT,
+    };
+
+    fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
+        Ok(())
+    }
+    fn check(_: &(), position: &[u64]) -> Result<(), String> {
+        let heads = declared_heads(position);
+        match heads.0.windows(2).find(|w| w[0] == w[1]) {
+            Some(w) => Err(format!("coin {} is listed twice", w[0])),
+            None => Ok(()),
+        }
+    }
+    fn first_wins(_: &(), position: &[u64]) -> bool {
+        first_wins(position)
+    }
+    fn analyze(_: &(), position: &[u64]) -> Analysis<Turn> {
+        analyze(&declared_heads(position))
+    }
+    fn move_fields(m: &Turn, _: &[u64]) -> [u64; 4] {
+        let lower = |i: usize| m.lower.get(i).copied().unwrap_or(0);
+        [m.top, 1 + m.lower.len() as u64, lower(0), lower(1)]
+    }
+    fn oracle(_: &(), position: &[u64], _: usize) -> Result<(MockTurtles, Heads), SearchError> {
+        Ok((MockTurtles, declared_heads(position)))
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Its line in the registry.
+
+impl crate::games::BuiltIn for MockTurtlesSubject {
+    const ID: &'static str = "mock-turtles";
+    const SUMMARY: &'static str =
+        "coins 0, 1, 2, ... in a row, some heads up; turn over one, two or three \
+         coins, the rightmost of them from heads to tails; normal play. Rules: -";
+    const DECLARABLE: Option<&'static dyn declared::DeclarableGame> =
+        Some(declared::Declared::<Self>::GAME);
+}
+
+// ---------------------------------------------------------------------------------
+// Checking users' own solvers of it ([`crate::Game`]).
+
+impl crate::Game for MockTurtles {
+    from_subject!(MockTurtlesSubject);
+    /// Fewer heads, lower coins; candidates with two heads on one coin are dropped.
+    fn shrink(&self, pos: &Heads) -> Vec<(MockTurtles, Heads)> {
+        crate::shrink::list(&pos.0, 0, 0)
+            .into_iter()
+            .filter_map(|mut v| {
+                v.sort_unstable();
+                v.windows(2)
+                    .all(|w| w[0] != w[1])
+                    .then_some((MockTurtles, Heads(v)))
+            })
+            .filter(|(_, h)| h != pos)
+            .collect()
     }
 }
 

@@ -41,7 +41,7 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
             ),
         }))
     };
-    let run = |cases: Vec<P::Case>, order: u64| -> Tally {
+    let run = |cases: Vec<P::Case>, order: u64, stop_at: Instant| -> Tally {
         let cases = Arc::new(cases);
         let described = Arc::clone(&cases);
         watch.enter_tier(
@@ -60,6 +60,11 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
             .map(|(i, c)| {
                 let mut t = Tally::default();
                 if !sweep.shard.owns(order + i as u64) {
+                    return t;
+                }
+                // The phase's time is a wall-time budget: no check starts after it.
+                if Instant::now() >= stop_at {
+                    t.cut = true;
                     return t;
                 }
                 if let Some(e) = p.rules_error(c) {
@@ -97,7 +102,7 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
             continue;
         }
         let n = cases.len() as u64;
-        tally = tally.merge(run(cases, order));
+        tally = tally.merge(run(cases, order, enumerate_until));
         order += n;
     }
     let mut round = 0u64;
@@ -118,7 +123,7 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
             })
             .collect();
         let n = cases.len() as u64;
-        tally = tally.merge(run(cases, order));
+        tally = tally.merge(run(cases, order, until));
         order += n;
         round += 1;
     }

@@ -16,6 +16,8 @@ pub(crate) struct Tally {
     /// (order key, disagreement) of the smallest disagreement seen.
     pub(crate) first: Option<(u64, Disagreement)>,
     pub(crate) disagreements: u64,
+    /// Some instances of the batch were not checked: the phase's time ran out.
+    pub(crate) cut: bool,
 }
 
 impl Tally {
@@ -25,6 +27,7 @@ impl Tally {
         self.invalid += other.invalid;
         self.first_invalid = self.first_invalid.or(other.first_invalid);
         self.disagreements += other.disagreements;
+        self.cut |= other.cut;
         self.first = match (self.first, other.first) {
             (Some(a), Some(b)) => Some(if b.0 < a.0 { b } else { a }),
             (a, b) => a.or(b),
@@ -39,6 +42,7 @@ pub(crate) fn check_batch<S: Subject>(
     subject: &S,
     batch: &[(S::Rules, <S::Rules as Rules>::Position)],
     order: u64,
+    stop_at: Instant,
     sweep: &Sweep,
     watch: &Watch,
 ) -> Tally {
@@ -53,6 +57,11 @@ pub(crate) fn check_batch<S: Subject>(
             // consecutive instances share their rules.
             let mut held: Option<Solver<S::Rules>> = None;
             for (i, (rules, pos)) in chunk.iter().enumerate() {
+                // The phase's time is a wall-time budget: no check starts after it.
+                if Instant::now() >= stop_at {
+                    tally.cut = true;
+                    break;
+                }
                 let key = order + (c * 64 + i) as u64;
                 if !sweep.shard.owns(key) {
                     continue;
@@ -253,11 +262,13 @@ pub fn verify_subject<S: Subject, P: Progress + ?Sized>(
         }
         watch.enter_tier(2, Some(describer(&batch, order)));
         let n = batch.len() as u64;
-        let t = check_batch(subject, &batch, order, sweep, &watch);
+        let t = check_batch(subject, &batch, order, enumerate_until, sweep, &watch);
         let found = t.disagreements > 0;
         let skipped = t.skipped;
+        let cut = t.cut;
         tally = tally.merge(t);
-        if !found {
+        // A size cut short by the time is not enumerated (and ends the enumeration).
+        if !found && !cut {
             enumerated_size = Some(size);
             enumerated_skipped += skipped;
             if enumerated_skipped == 0 {
@@ -284,7 +295,14 @@ pub fn verify_subject<S: Subject, P: Progress + ?Sized>(
                 .collect(),
         );
         watch.enter_tier(2, Some(describer(&batch, order)));
-        tally = tally.merge(check_batch(subject, &batch, order, sweep, &watch));
+        tally = tally.merge(check_batch(
+            subject,
+            &batch,
+            order,
+            random_until,
+            sweep,
+            &watch,
+        ));
         order += batch.len() as u64;
         round += 1;
         progress.message(format!("{id}: tier 2, random, {} positions", tally.checked));
