@@ -15,6 +15,8 @@
 //! - ```rust blocks are doc tests (`src/lib.rs`, module `book`): this test checks that
 //!   every file with one is included there.
 //! - ```text blocks (layouts, usage synopses, outputs of past runs) are not checked.
+//!
+//! Links between the README and the chapters must lead to a file and a heading.
 
 mod workshop;
 
@@ -757,4 +759,70 @@ fn count_phrases(flat: &str) -> Vec<(usize, usize, String, &'static str)> {
         }
     }
     out
+}
+
+/// The ids mdbook gives the headings of `text`: lower case, letters, digits, `-` and
+/// `_` kept, spaces made `-`.
+fn heading_ids(text: &str) -> Vec<String> {
+    let mut fence = false;
+    let mut ids = Vec::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fence = !fence;
+        }
+        if fence || !line.starts_with('#') {
+            continue;
+        }
+        let title = line.trim_start_matches('#');
+        if !title.starts_with(' ') {
+            continue;
+        }
+        ids.push(
+            title
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter_map(|c| match c {
+                    ' ' => Some('-'),
+                    c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                    _ => None,
+                })
+                .collect(),
+        );
+    }
+    ids
+}
+
+#[test]
+fn links_between_the_docs_resolve() {
+    let mut checked = 0;
+    for (file, text) in documents() {
+        let dir = Path::new(&file).parent().unwrap().to_path_buf();
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("](") {
+            rest = &rest[at + 2..];
+            let Some(end) = rest.find(')') else { break };
+            let link = &rest[..end];
+            if link.contains("://") || link.contains(' ') {
+                continue;
+            }
+            let (path, anchor) = link.split_once('#').unwrap_or((link, ""));
+            let target = if path.is_empty() {
+                PathBuf::from(&file)
+            } else {
+                dir.join(path)
+            };
+            let full = Path::new(ROOT).join(&target);
+            assert!(full.exists(), "{file}: the link {link} leads nowhere");
+            if !anchor.is_empty() {
+                let ids = heading_ids(&std::fs::read_to_string(&full).unwrap());
+                assert!(
+                    ids.iter().any(|id| id == anchor),
+                    "{file}: the link {link}: no heading #{anchor} there ({ids:?})"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} links found");
 }
