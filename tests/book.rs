@@ -111,10 +111,7 @@ fn blocks(file: &str, text: &str) -> Vec<Block> {
 }
 
 fn all_blocks() -> Vec<Block> {
-    documents()
-        .iter()
-        .flat_map(|(f, t)| blocks(f, t))
-        .collect()
+    documents().iter().flat_map(|(f, t)| blocks(f, t)).collect()
 }
 
 /// Splits a command line as a POSIX shell would for the simple lines the book uses:
@@ -204,7 +201,10 @@ fn printf(format: &str) -> String {
                 None => out.push('\\'),
             }
         } else {
-            assert!(c != '%', "printf conversions are not supported here: {format}");
+            assert!(
+                c != '%',
+                "printf conversions are not supported here: {format}"
+            );
             out.push(c);
         }
     }
@@ -488,9 +488,14 @@ fn code_blocks_are_tested() {
                     }
                     let t = Instant::now();
                     let (code, output) = run(&inv, dir.path(), &place);
-                    eprintln!("{place}: {:.1?}  sgcheck {}", t.elapsed(), inv.args.join(" "));
+                    eprintln!(
+                        "{place}: {:.1?}  sgcheck {}",
+                        t.elapsed(),
+                        inv.args.join(" ")
+                    );
                     assert_eq!(
-                        code, inv.exit,
+                        code,
+                        inv.exit,
                         "{place}: `sgcheck {}` exited {code}, the book says {}:\n{output}",
                         inv.args.join(" "),
                         inv.exit
@@ -551,7 +556,10 @@ fn code_blocks_are_tested() {
          {rust} Rust blocks (doc tests), in {:.1?}",
         started.elapsed()
     );
-    assert!(ran >= 10 && rust >= 5, "too few blocks found: the parser is broken");
+    assert!(
+        ran >= 10 && rust >= 5,
+        "too few blocks found: the parser is broken"
+    );
 }
 
 const NUMBER_WORDS: [&str; 21] = [
@@ -591,13 +599,31 @@ fn number(word: &str) -> Option<usize> {
 /// registry. Each is the text around the count, whitespace normalized.
 const NOT_CURRENT_COUNTS: &[(&str, &str)] = &[
     ("eleven games built then", "a run of an earlier state"),
-    ("against 6.25 s with eight games", "a run of an earlier state"),
+    (
+        "against 6.25 s with eight games",
+        "a run of an earlier state",
+    ),
     ("Against the eight-game run", "a run of an earlier state"),
-    ("thirteen games built before wythoff", "a run of an earlier state"),
-    ("the six classic-family games", "a part: the classic families"),
-    ("The three take-and-break games alone", "a part: octal, grundy, simple-nim"),
-    ("the eight problems of the classic families", "a part: the classic families"),
-    ("Of the eight problems of the classic families", "a part: the classic families"),
+    (
+        "thirteen games built before wythoff",
+        "a run of an earlier state",
+    ),
+    (
+        "the six classic-family games",
+        "a part: the classic families",
+    ),
+    (
+        "The three take-and-break games alone",
+        "a part: octal, grundy, simple-nim",
+    ),
+    (
+        "the eight problems of the classic families",
+        "a part: the classic families",
+    ),
+    (
+        "Of the eight problems of the classic families",
+        "a part: the classic families",
+    ),
 ];
 
 /// The registries' counts that the docs state.
@@ -630,7 +656,11 @@ fn counts_in_the_docs_agree_with_the_registries() {
     let list = String::from_utf8(list.stdout).unwrap();
     let (games_part, problems_part) = list.split_once("\nProblems").expect("two parts");
     assert_eq!(
-        games_part.lines().skip(1).filter(|l| !l.trim().is_empty()).count(),
+        games_part
+            .lines()
+            .skip(1)
+            .filter(|l| !l.trim().is_empty())
+            .count(),
         reg.games,
         "sgcheck list shows another number of games"
     );
@@ -670,14 +700,24 @@ fn counts_in_the_docs_agree_with_the_registries() {
             }
         }
     }
-    assert!(failures.is_empty(), "stale counts:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "stale counts:\n{}",
+        failures.join("\n")
+    );
     eprintln!("{checked} counts checked against the registries");
-    assert!(checked >= 8, "only {checked} counts found: the scan is broken");
+    assert!(
+        checked >= 8,
+        "only {checked} counts found: the scan is broken"
+    );
 
     // The tables list every entry of the registries.
     let games = read("docs/src/games.md");
     for id in sgcheck::games::GAME_IDS {
-        assert!(games.contains(&format!("| `{id}` |")), "games.md: no row for {id}");
+        assert!(
+            games.contains(&format!("| `{id}` |")),
+            "games.md: no row for {id}"
+        );
     }
     let declaring = read("docs/src/declaring.md");
     for g in sgcheck::games::declared::GAMES {
