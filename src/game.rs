@@ -12,7 +12,7 @@
 //! - `arbitrary::Arbitrary` for [`Case<R>`], for `cargo fuzz` targets;
 //! - the sweep, the one-position check and the property of [`crate::harness`].
 //!
-//! sgcheck's own eight games implement [`Game`] too, so your own solver of one of them
+//! sgcheck's own games implement [`Game`] too, so your own solver of one of them
 //! is checked on the same instances `sgcheck verify` uses.
 
 use crate::verify::{random_from, Rng};

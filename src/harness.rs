@@ -1,7 +1,7 @@
 //! Your own fast solver against the exhaustive oracle, in one call.
 //!
 //! A fast solver here is any function `fn(&R, &R::Position) -> Analysis<R::Move>` for
-//! a game `R` implementing [`Game`]: one of sgcheck's eight games
+//! a game `R` implementing [`Game`]: one of sgcheck's games
 //! ([`crate::oracles::games`]) or a game of your own. It says whether the player to move
 //! wins and lists every winning move, in any order (they are sorted into the canonical
 //! order, the `Ord` of the move type, before the comparison); its `remoteness` is not

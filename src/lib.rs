@@ -106,3 +106,14 @@ pub use game::{Case, Game};
 pub use harness::quickcheck;
 pub use harness::{assert_agrees, assert_sweep, check, sweep, sweep_with, SweepError};
 pub use verify::{Disagreement, Sweep};
+
+/// The Rust code blocks of the README and of the book (`docs/`), compiled and run as
+/// doc tests by `cargo test` (`tests/book.rs` runs the command lines).
+#[cfg(doctest)]
+pub mod book {
+    #[doc = include_str!("../README.md")]
+    pub struct Readme;
+
+    #[doc = include_str!("../docs/src/library.md")]
+    pub struct Library;
+}

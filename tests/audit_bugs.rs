@@ -1,5 +1,5 @@
-//! `sgcheck audit` catches the mistakes real solutions make (the README's
-//! table of bug classes), in real contest programs: C++ solutions written here, compiled with
+//! `sgcheck audit` catches the mistakes real solutions make (the book's
+//! table of bug classes, `docs/src/audit.md`), in real contest programs: C++ solutions written here, compiled with
 //! `g++ -O2` into a temporary directory, and audited through the built binary.
 //!
 //! For each mistake there is a correct solution, which must pass the audit (`ok`), and

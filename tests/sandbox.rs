@@ -210,7 +210,7 @@ fn parallel_jvms_are_judged_right() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // Run as the README shows, without -Xlog:disable: a JVM that finds its
+    // Run as the book shows, without -Xlog:disable: a JVM that finds its
     // /tmp/hsperfdata file locked by another run's JVM warns on standard output.
     let (out, json) = audit(
         dir.path(),
@@ -456,7 +456,7 @@ fn only_descriptors_0_1_2_are_open() {
 fn signals_to_the_parent_and_the_supervisor_change_nothing() {
     if !have("gcc") || !namespaces() {
         // The fallback runs the program as the caller: it could signal sgcheck (the
-        // README says so); not tried here.
+        // book says so); not tried here.
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -196,7 +196,7 @@ pub fn compare(expected: &[Vec<String>], actual: &[u8], mode: CompareMode) -> Op
 const SHOWN: usize = 201;
 
 /// [`compare`] fed in chunks as the output arrives: it holds the expected answers,
-/// the token (line) being read up to [`SHOWN`] bytes and a few counters, never the
+/// the token (line) being read up to `SHOWN` bytes and a few counters, never the
 /// output. After the first mismatch the rest is ignored. `finish` gives exactly what
 /// [`compare`] gives on the whole output, however the output was cut into chunks.
 pub struct StreamCompare {

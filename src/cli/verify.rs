@@ -21,7 +21,7 @@ pub struct Args {
     /// Most positions the oracle may explore for one instance.
     #[arg(long, default_value_t = SWEEP_BUDGET, value_name = "N", value_parser = options::budget)]
     pub budget: usize,
-    /// Print the report as JSON (see README for the fields).
+    /// Print the report as JSON (see the book, docs/src/verify.md, for the fields).
     #[arg(long)]
     pub json: bool,
     /// Never show a progress bar.

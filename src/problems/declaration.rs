@@ -1,8 +1,9 @@
 //! Reading a problem declaration (TOML, format 1) into a [`Declared`] problem, with
 //! errors that name the line and the key.
 //!
-//! The format is documented in the README (section "Declaring a problem"); the nine
-//! built-in problems are declared in `corpus/problems/<id>.toml`.
+//! The format is documented in the book (chapter "Declaring a problem",
+//! `docs/src/declaring.md`); the built-in problems are declared in
+//! `corpus/problems/<id>.toml`.
 
 use super::engine::{
     Declared, Field, GroupSpec, Layout, Num, Output, ParamSrc, Part, RulesSrc, Template,

@@ -1,4 +1,4 @@
-//! The nine built-in declarations through the format engine: samples, errors with
+//! The built-in declarations through the format engine: samples, errors with
 //! their lines and fields, `--lenient`, generators, enumeration, shrinking, halving.
 
 use super::*;
