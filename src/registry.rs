@@ -26,10 +26,22 @@ struct SubjectFns {
     verify: fn(&Sweep, &dyn Progress) -> GameReport,
     check: fn(Option<&str>, &str, usize) -> Result<CheckOutcome, String>,
     fuzz: fn(&[u8]) -> Option<Checked>,
+    #[cfg(feature = "quickcheck")]
+    property: fn(u64, u64),
 }
 
 fn verify_with<S: BuiltIn>(sweep: &Sweep, progress: &dyn Progress) -> GameReport {
     verify_subject(&S::default(), sweep, &progress)
+}
+
+#[cfg(feature = "quickcheck")]
+fn property_with<S: BuiltIn>(min_passed: u64, max_tests: u64) {
+    let fast = |rules: &S::Rules, pos: &_| S::default().fast(rules, pos);
+    crate::arbitrary::check_property(
+        crate::arbitrary::Property::<S::Rules, _>::new(fast),
+        min_passed,
+        max_tests,
+    );
 }
 
 fn subject_id<S: BuiltIn>() -> &'static str {
@@ -56,6 +68,8 @@ impl Entry {
                 verify: verify_with::<S>,
                 check: check_with::<S>,
                 fuzz: fuzzing::replay_agree::<S>,
+                #[cfg(feature = "quickcheck")]
+                property: property_with::<S>,
             }),
             declarable: S::DECLARABLE,
         }
@@ -105,6 +119,23 @@ impl Entry {
         self.subject
             .as_ref()
             .map(|_| fuzzing::agree_target_name(self.id))
+    }
+    /// The quickcheck property of its fast solver against the oracle on random
+    /// [`crate::Case`]s: at least `min_passed` cases checked in at most `max_tests`
+    /// tries (see [`crate::arbitrary::check_property`]); `false` for a game without a
+    /// subject.
+    ///
+    /// # Panics
+    /// When the fast solver and the oracle disagree, or too few cases were checked.
+    #[cfg(feature = "quickcheck")]
+    pub fn property(&self, min_passed: u64, max_tests: u64) -> bool {
+        match &self.subject {
+            Some(s) => {
+                (s.property)(min_passed, max_tests);
+                true
+            }
+            None => false,
+        }
     }
     /// Runs its fuzz target on raw bytes; `None` without a subject or when the bytes
     /// do not decode.

@@ -317,13 +317,13 @@ impl Subject for HackenbushTreeSubject {
     }
 
     /// The colon principle against the mex of the options, over every rooted
-    /// unlabelled tree of up to [`TIER1_MAX_VERTICES`] vertices (canonical forms).
+    /// unlabelled tree of up to `TIER1_MAX_VERTICES` vertices (canonical forms).
     fn tier1(&self) -> Tier1Report {
         tier1_with(|n, edges| root(n, edges.iter().copied()).sg[ROOT as usize])
     }
 
     /// Size = number of edges: every labelled tree of size + 1 vertices, while there
-    /// are at most [`ENUM_MAX_VERTICES`] (16,807 trees of 7 vertices).
+    /// are at most `ENUM_MAX_VERTICES` (16,807 trees of 7 vertices).
     fn instances(&self, size: u32) -> Vec<(HackenbushTree, Tree)> {
         let n = size as usize + 1;
         if n > ENUM_MAX_VERTICES {

@@ -286,7 +286,7 @@ impl Subject for MockTurtlesSubject {
 
     /// Every set of heads whose size, the sum of position + 1 over the heads, is
     /// `size` (a partition of `size` into distinct parts, part p for the head at
-    /// p - 1), up to [`MAX_SIZE`]; size 0 is the row of tails.
+    /// p - 1), up to `MAX_SIZE` (16); size 0 is the row of tails.
     fn instances(&self, size: u32) -> Vec<(MockTurtles, Heads)> {
         fn rec(rest: u64, below: u64, cur: &mut Vec<u64>, out: &mut Vec<Heads>) {
             if rest == 0 {

@@ -109,7 +109,7 @@ where
 /// A built-in game as the registry (`sgcheck::registry`) lists it: implemented in the
 /// game's fast file, beside its solver, its [`Subject`] and its fuzz target's
 /// decoding ([`crate::fuzzing::AgreeTarget`]).
-pub trait BuiltIn: Subject + crate::fuzzing::AgreeTarget + CheckText {
+pub trait BuiltIn: Subject<Rules: crate::Game> + crate::fuzzing::AgreeTarget + CheckText {
     /// The game id (`nim`, `bash`, ...), as `sgcheck verify --game` and `check` take
     /// it; the same as [`Subject::id`].
     const ID: &'static str;

@@ -41,7 +41,7 @@
 //!
 //! The code that runs between `fork` and `exec` may only make async-signal-safe calls
 //! (sgcheck is multi-threaded): plain system calls, no allocation, no locks. Every
-//! path it uses is prepared as a C string before the fork ([`FsPlan`]).
+//! path it uses is prepared as a C string before the fork (`FsPlan`).
 
 use rustix::fs::{Gid, Mode, Uid};
 use rustix::mount::{MountFlags, MountPropagationFlags};

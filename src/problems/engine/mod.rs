@@ -325,7 +325,7 @@ impl Position<'_> {
     }
 }
 
-/// A problem read from a declaration. Implements [`Problem`] with [`Unpacked`].
+/// A problem read from a declaration. Implements [`Problem`] with `Unpacked` cases inside.
 #[derive(Clone)]
 pub struct Declared {
     info: Info,
@@ -470,7 +470,7 @@ impl Declared {
         self.game
     }
 
-    /// The names of the fields of a case, in order (the indices of [`Unpacked::fields`]).
+    /// The names of the fields of a case, in order (the indices of a case's fields).
     pub fn field_names(&self) -> Vec<&'static str> {
         self.fields.iter().map(|f| f.name).collect()
     }

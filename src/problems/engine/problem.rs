@@ -216,7 +216,7 @@ impl Problem for Declared {
     /// numbers, of how far each is above its minimum, plus, for each list, how many
     /// more values it holds than its minimum length (in steps of `multiple_of`).
     /// Lists grow to `enumerate_max` values at most, distinct lists come in
-    /// increasing order, and at most [`ENUM_CAP`] cases are returned.
+    /// increasing order, and at most `ENUM_CAP` (100,000) cases are returned.
     fn small_cases(&self, size: u32) -> Vec<Case> {
         let mut out = Vec::new();
         let mut cur: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());

@@ -197,7 +197,7 @@ impl Declared {
 /// Shrink candidates for a list, most aggressive first: remove chunks of values
 /// (halves, quarters, ..., single steps; keeping at least `min_len`, in whole steps of
 /// `step` values), then lower one value to `lo`, to half, and by one. Long lists
-/// (more than [`FINE_SHRINK_LEN`] steps) get at most about 2 * [`FINE_SHRINK_LEN`]
+/// (more than `FINE_SHRINK_LEN` (64) steps) get at most about 2 * `FINE_SHRINK_LEN` (64)
 /// chunk removals, dropping the first or last step, and "halve every value" instead
 /// of per-value candidates, so one shrink round stays cheap at 10^6 values.
 pub fn shrink_list(values: &[u64], min_len: usize, step: usize, lo: u64) -> Vec<Vec<u64>> {
