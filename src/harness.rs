@@ -107,6 +107,39 @@ where
     check_instance(&FastSolver::new(fast), rules, pos)
 }
 
+/// [`check`] with a wall-time limit on the oracle instead of a position budget: the
+/// oracle explores as many positions as `limit` (and its memory limit) allow, and a
+/// position it cannot answer within `limit` gives [`SearchError::Time`], whose message
+/// names the limit.
+///
+/// ```
+/// use sgcheck::oracles::games::lasker::Lasker;
+/// use sgcheck::oracles::games::nim::Piles;
+/// use sgcheck::oracles::SearchError;
+/// use std::time::Duration;
+///
+/// // Far too large for the exhaustive search: stopped at the limit.
+/// let big = Piles(vec![40, 41, 42, 43, 44, 45]);
+/// let fast = |_: &Lasker, p: &Piles| sgcheck::games::lasker::analyze(p);
+/// let e = sgcheck::check_within(&Lasker, &big, fast, Duration::from_millis(200)).unwrap_err();
+/// assert_eq!(e, SearchError::Time { limit: Duration::from_millis(200) });
+/// assert!(e.to_string().contains("no answer within 0.2 s"));
+/// ```
+pub fn check_within<R: Game, F>(
+    rules: &R,
+    pos: &R::Position,
+    fast: F,
+    limit: Duration,
+) -> Result<Option<Disagreement>, SearchError>
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync,
+{
+    let mut solver = sgcheck_oracles::Solver::new(rules.clone())
+        .with_budget(usize::MAX)
+        .with_time_limit(limit);
+    crate::verify::compare(&FastSolver::new(fast), &mut solver, pos)
+}
+
 /// [`check`], panicking with the whole report when `fast` is wrong on `pos` (or when
 /// the oracle cannot answer it).
 ///

@@ -104,7 +104,9 @@ pub mod verify;
 pub use game::{Case, Game};
 #[cfg(feature = "quickcheck")]
 pub use harness::quickcheck;
-pub use harness::{assert_agrees, assert_sweep, check, sweep, sweep_with, SweepError};
+pub use harness::{
+    assert_agrees, assert_sweep, check, check_within, sweep, sweep_with, SweepError,
+};
 pub use verify::{Disagreement, Sweep};
 
 /// The Rust code blocks of the README and of the book (`docs/`), compiled and run as

@@ -311,3 +311,30 @@ fn verify_that_checked_nothing_says_not_checked_and_never_all_agree() {
     assert!(stdout.contains("NOT CHECKED"), "{stdout}");
     assert!(!stdout.contains("all agree"), "{stdout}");
 }
+
+#[test]
+fn verify_time_is_a_wall_time_budget() {
+    // `--time T` ends within 1.1 T, for several games and for a declared problem: no
+    // check starts after its phase, no oracle query runs past its game's share.
+    for (args, t) in [
+        (
+            vec![
+                "verify", "--game", "nim", "--game", "lasker", "--game", "ed",
+            ],
+            4.0,
+        ),
+        (
+            vec!["verify", "--problem", "examples/problems/stones.toml"],
+            3.0,
+        ),
+    ] {
+        let time = t.to_string();
+        let mut all = args.clone();
+        all.extend(["--time", &time, "--seed", "1", "--no-progress"]);
+        let started = std::time::Instant::now();
+        let out = sgcheck(&all, "");
+        let took = started.elapsed().as_secs_f64();
+        assert!(out.status.code().is_some(), "{all:?}");
+        assert!(took <= 1.1 * t, "{all:?} took {took:.2} s for --time {t}");
+    }
+}

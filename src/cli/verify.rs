@@ -85,8 +85,12 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             args.time
         );
     }
-    // Each game's share of the budget: 85% for tiers 1 and 2, the rest for tier 3 (its
+    // `--time` is a wall-time budget for the whole run: each game gets an equal share
+    // of what is left when it starts (a game that ends early or late moves the others'
+    // shares), 97% of the budget in all, so that the run with its report ends within
+    // it. Of a game's share, 85% goes to tiers 1 and 2 and the rest to tier 3 (its
     // problems' formatted answers against the oracle).
+    let run_until = std::time::Instant::now() + Duration::from_secs_f64(args.time * 0.97);
     let slot = args.time / ids.len() as f64;
     let sweep = Sweep {
         seed,
@@ -112,10 +116,17 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     sgcheck_oracles::set_query_time_limit(Some(hang_after / 2));
     let mut reports: Vec<GameReport> = Vec::new();
     for (i, id) in ids.iter().enumerate() {
+        let left = run_until.saturating_duration_since(std::time::Instant::now());
+        let share = left.div_f64((ids.len() - i) as f64);
         let sweep = Sweep {
             tier1: shard.owns(i as u64),
             hang_after,
+            time: share.mul_f64(0.85),
             ..sweep.clone()
+        };
+        let sweep3 = Sweep {
+            time: share.mul_f64(0.15),
+            ..sweep3.clone()
         };
         let work = {
             let id = id.clone();
@@ -164,7 +175,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         );
         // No oracle query runs past the game's share of the budget: `--time` is a
         // wall-time budget (a query cut short counts as skipped).
-        sgcheck_oracles::set_deadline(Some(Duration::from_secs_f64(slot)));
+        sgcheck_oracles::set_deadline(Some(share));
         reports.push(crate::verify::verify_guarded(id, &sweep, reproduce, work));
     }
     sgcheck_oracles::set_deadline(None);
