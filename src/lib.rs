@@ -93,6 +93,9 @@ pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod guard;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub mod package;
 pub mod harness;
 pub mod problems;
 pub mod shell;
