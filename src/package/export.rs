@@ -40,6 +40,8 @@ pub const FOUND_GROUP: &str = "sgcheck";
 const MAX_INPUT_BYTES: usize = 4 << 20;
 /// Largest input of the smallest and random groups.
 const SMALL_INPUT_BYTES: usize = 256 << 10;
+/// Largest input of the random group at scales from 0.5.
+const RANDOM_INPUT_BYTES: usize = 1 << 20;
 /// Inputs of the smallest group, at most.
 const SMALLEST_INPUTS: usize = 6;
 /// Inputs of the random group.
@@ -201,7 +203,7 @@ pub fn tests(src: &Source, opts: &Options) -> anyhow::Result<Vec<Test>> {
         let budget = if scale < 0.5 {
             SMALL_INPUT_BYTES
         } else {
-            MAX_INPUT_BYTES
+            RANDOM_INPUT_BYTES
         };
         if let Some(cases) = pack(p, cases, n, budget, 1).pop() {
             push("secret/random", &cases, format!("random, scale {scale:.2}"));
@@ -422,12 +424,9 @@ fn write(path: &Path, data: &[u8]) -> anyhow::Result<()> {
     crate::cli::audit::write_safely(path, data)
 }
 
-/// A UUID made from the problem id, the same for every export of it.
-fn uuid_of(id: &str) -> String {
-    let h = id
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
-    let (a, b) = (mix(h), mix(h ^ 0x5347_4348_4543_4b00));
+/// A fresh random UUID (version 4): judges and BAPCtools tell packages apart by it.
+fn uuid_v4() -> String {
+    let (a, b): (u64, u64) = (rand::random(), rand::random());
     format!(
         "{:08x}-{:04x}-4{:03x}-8{:03x}-{:012x}",
         a >> 32,
@@ -551,9 +550,12 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
     let _ = writeln!(yaml, "problem_format_version: {}", super::FORMAT_VERSION);
     let _ = writeln!(yaml, "type: pass-fail");
     let _ = writeln!(yaml, "name: {}", yaml_string(&p.info().title));
-    let _ = writeln!(yaml, "uuid: {}", uuid_of(&p.info().id));
-    let _ = writeln!(yaml, "limits:\n  time_limit: {}", opts.time_limit);
+    let _ = writeln!(yaml, "uuid: {}", uuid_v4());
+    let _ = writeln!(yaml, "limits:\n  time_limit: {:?}", opts.time_limit);
     write(&dir.join("problem.yaml"), yaml.as_bytes())?;
+    let stdir = dir.join("statement");
+    ensure_dir(&stdir)?;
+    write(&stdir.join("problem.en.tex"), statement(p).as_bytes())?;
 
     let sdir = dir.join("sgcheck");
     ensure_dir(&sdir)?;
@@ -594,6 +596,40 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
         }
     }
     Ok(summary)
+}
+
+/// Escapes LaTeX's special characters.
+fn latex(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\textbackslash{}"),
+            '{' | '}' | '$' | '&' | '#' | '_' | '%' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '^' => out.push_str("\\^{}"),
+            '~' => out.push_str("\\~{}"),
+            '`' => out.push('\''),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A statement skeleton from the declaration's descriptions (the story is the
+/// setter's to write).
+fn statement(p: &Declared) -> String {
+    let i = p.info();
+    format!(
+        "\\problemname{{{}}}\n\n% Written by `sgcheck export` from the declaration: the game is \n% `{}`; replace this text with the story.\nThe game {}.\n\n\\begin{{Input}}\n    {}.\n\n    Limits: {}.\n\\end{{Input}}\n\n\\begin{{Output}}\n    {}.\n\\end{{Output}}\n",
+        latex(i.title),
+        i.game.replace('\n', " "),
+        latex(i.game),
+        latex(i.input),
+        latex(i.limits),
+        latex(i.output)
+    )
 }
 
 fn set_executable(path: &Path) {

@@ -10,7 +10,8 @@
 # constraints (multiple_of, distinct, at_least, trees on 1..n), the game's own rules,
 # and the canonical layout exactly: numbers in decimal without leading zeros or signs,
 # one space between the numbers of a line, each line ended by a newline, no other
-# whitespace, nothing after the last case.
+# whitespace, nothing after the last case. A test read until end of input holds at
+# least one case.
 import json
 import re
 import sys
@@ -232,6 +233,8 @@ def validate(data):
     elif layout == "eof":
         while not r.at_end():
             cases.append(read_case(r, len(cases) + 1))
+        if not cases:
+            fail("a test holds at least one case (the input is empty)")
     else:
         z = SPEC["zeros"]
         while True:
