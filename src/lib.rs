@@ -93,10 +93,10 @@ pub mod fuzzing;
 pub mod game;
 pub mod games;
 pub mod guard;
+pub mod harness;
 #[cfg(feature = "cli")]
 #[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
 pub mod package;
-pub mod harness;
 pub mod problems;
 pub mod shell;
 pub mod shrink;

@@ -113,7 +113,10 @@ fn every_builtin_exports_and_its_validator_accepts_its_tests_and_rejects_malform
     let tmp = tempfile::tempdir().unwrap();
     let ids: Vec<&str> = problems::PROBLEM_IDS.to_vec();
     // Two at a time: each export runs the validator some fifty times.
-    let chunks: Vec<Vec<&str>> = ids.chunks(ids.len().div_ceil(2)).map(|c| c.to_vec()).collect();
+    let chunks: Vec<Vec<&str>> = ids
+        .chunks(ids.len().div_ceil(2))
+        .map(|c| c.to_vec())
+        .collect();
     std::thread::scope(|s| {
         for chunk in &chunks {
             let tmp = tmp.path();
@@ -227,8 +230,8 @@ fn the_validator_agrees_with_the_strict_parser_on_mutated_inputs() {
                     continue; // an empty test: see `empty_input` below
                 }
                 let want = export::canonical(p, &input);
-                let got = validator::run(&script, input.as_bytes(), Duration::from_secs(30))
-                    .unwrap();
+                let got =
+                    validator::run(&script, input.as_bytes(), Duration::from_secs(30)).unwrap();
                 assert_eq!(
                     got == validator::Verdict::Accepted,
                     want,
@@ -241,7 +244,10 @@ fn the_validator_agrees_with_the_strict_parser_on_mutated_inputs() {
         }
     }
     // Both answers occur often.
-    assert!(checked > 300 && rejected > 100 && checked - rejected > 50, "{checked} / {rejected}");
+    assert!(
+        checked > 300 && rejected > 100 && checked - rejected > 50,
+        "{checked} / {rejected}"
+    );
     eprintln!("{checked} mutated inputs, {rejected} rejected by both");
 }
 
@@ -532,20 +538,32 @@ fn the_exported_tests_catch_the_planted_mistakes_of_bzoj1188_and_hdu3094() {
         }
         let (code, r) = audit_package(&pkg, &extra);
         assert_eq!(code, 0, "{id}: {r:#}");
-        assert_eq!(submission(&r, "accepted/correct.cpp")["tests_verdict"], "ok");
-        assert_eq!(submission(&r, "accepted/correct.cpp")["search_verdict"], "ok");
+        assert_eq!(
+            submission(&r, "accepted/correct.cpp")["tests_verdict"],
+            "ok"
+        );
+        assert_eq!(
+            submission(&r, "accepted/correct.cpp")["search_verdict"],
+            "ok"
+        );
         for (name, _) in &mistakes {
             let s = submission(&r, &format!("wrong_answer/{name}"));
             // sgcheck's search catches it, and so do the exported tests.
             assert_eq!(s["search_verdict"], "wrong-answer", "{id} {name}: {s}");
             assert_eq!(s["tests_verdict"], "wrong-answer", "{id} {name}: {s}");
             assert!(s["finding"].is_null(), "{s}");
-            eprintln!("{id}: wrong_answer/{name} caught by the package's {}", s["failed_test"]);
+            eprintln!(
+                "{id}: wrong_answer/{name} caught by the package's {}",
+                s["failed_test"]
+            );
         }
         if id == "hdu3094" {
             let s = submission(&r, "run_time_error/recursive.cpp");
             assert_eq!(s["tests_verdict"], "runtime-error", "{s}");
-            eprintln!("{id}: run_time_error/recursive.cpp caught by the package's {}", s["failed_test"]);
+            eprintln!(
+                "{id}: run_time_error/recursive.cpp caught by the package's {}",
+                s["failed_test"]
+            );
         }
     }
     assert_nothing_left(w.path());
@@ -578,7 +596,10 @@ fn mistakes_the_tests_miss_are_reported_and_add_tests_makes_the_package_catch_th
     );
     assert_eq!(s["minimal_input"], "1\n2\n2 0\n");
     let a = submission(&r, "accepted/jk.cpp");
-    assert_eq!(a["finding"], "wrong-answer found by sgcheck's search", "{a}");
+    assert_eq!(
+        a["finding"], "wrong-answer found by sgcheck's search",
+        "{a}"
+    );
     assert_eq!(a["minimal_input"], "1\n2\n1 0\n");
     assert!(r["added"].as_array().unwrap().is_empty());
 
@@ -611,7 +632,13 @@ fn mistakes_the_tests_miss_are_reported_and_add_tests_makes_the_package_catch_th
     assert!(s["finding"].is_null(), "{s}");
     let a = submission(&r, "accepted/jk.cpp");
     assert_eq!(a["tests_verdict"], "wrong-answer", "{a}");
-    assert!(a["failed_test"].as_str().unwrap().starts_with("secret/sgcheck/"), "{a}");
+    assert!(
+        a["failed_test"]
+            .as_str()
+            .unwrap()
+            .starts_with("secret/sgcheck/"),
+        "{a}"
+    );
     // A second --add-tests adds nothing new.
     std::fs::remove_file(pkg.join("submissions/accepted/jk.cpp")).unwrap();
     let (code, r) = audit_package(&pkg, &["--time", "2", "--add-tests"]);
@@ -643,7 +670,10 @@ fn export_writes_safely_and_refuses_bad_arguments() {
     export_to(&again, &["p2197", "--oracle-budget", "0"]);
     for g in ["random", "limits"] {
         for f in inputs(&pkg.join("data/secret").join(g)) {
-            let twin = again.join("data/secret").join(g).join(f.file_name().unwrap());
+            let twin = again
+                .join("data/secret")
+                .join(g)
+                .join(f.file_name().unwrap());
             assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&twin).unwrap());
         }
     }

@@ -29,7 +29,11 @@ pub struct Args {
     #[arg(long = "problem", value_name = "FILE")]
     pub declaration: Option<PathBuf>,
     /// The program to audit and its arguments, after `--`.
-    #[arg(last = true, required_unless_present = "package", value_name = "COMMAND")]
+    #[arg(
+        last = true,
+        required_unless_present = "package",
+        value_name = "COMMAND"
+    )]
     pub command: Vec<String>,
     /// Audit every submission of this problem package (ICPC format) instead of one
     /// command: each against its directory's expected verdict, on the package's tests

@@ -7,12 +7,14 @@ use std::path::PathBuf;
 
 /// Arguments of `sgcheck export`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Writes problem.yaml, data/sample, data/secret/{smallest,random,limits,traps}, \
+#[command(
+    after_help = "Writes problem.yaml, data/sample, data/secret/{smallest,random,limits,traps}, \
 data/invalid_input, input_validators/validate.py (exit 42 valid, 43 invalid) and sgcheck/.\n\
 Every answer comes from sgcheck's fast solver, cross-checked with the oracle on small cases; \
 the validator is run on every test and every malformed input before the export succeeds.\n\
 Exit codes: 0 written, 1 an internal disagreement, 2 usage error.\n\
-Example: sgcheck export hdu1527 --to pkg/hdu1527")]
+Example: sgcheck export hdu1527 --to pkg/hdu1527"
+)]
 pub struct Args {
     /// Problem id (see `sgcheck list`); leave it out with `--problem FILE`.
     pub problem: Option<String>,
@@ -71,6 +73,10 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         s.validator_accepted,
         s.validator_rejected
     );
-    outln!("  seed {}; {:.1} s", args.seed, start.elapsed().as_secs_f64());
+    outln!(
+        "  seed {}; {:.1} s",
+        args.seed,
+        start.elapsed().as_secs_f64()
+    );
     Ok(EXIT_OK)
 }

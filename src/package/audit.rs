@@ -152,8 +152,11 @@ pub struct Submission {
     pub source: PathBuf,
 }
 
+/// Entries left out, each with why.
+pub type Skipped = Vec<(String, String)>;
+
 /// The submissions of a package, with those left out and why.
-pub fn submissions(dir: &Path) -> anyhow::Result<(Vec<Submission>, Vec<(String, String)>)> {
+pub fn submissions(dir: &Path) -> anyhow::Result<(Vec<Submission>, Skipped)> {
     let root = dir.join("submissions");
     let mut subs = Vec::new();
     let mut skipped = Vec::new();
@@ -171,7 +174,9 @@ pub fn submissions(dir: &Path) -> anyhow::Result<(Vec<Submission>, Vec<(String, 
             skipped.push((dname, "not a verdict directory".into()));
             continue;
         };
-        let mut entries: Vec<_> = std::fs::read_dir(d.path())?.filter_map(|e| e.ok()).collect();
+        let mut entries: Vec<_> = std::fs::read_dir(d.path())?
+            .filter_map(|e| e.ok())
+            .collect();
         entries.sort_by_key(|e| e.file_name());
         for e in entries {
             let ename = e.file_name().to_string_lossy().into_owned();
@@ -186,14 +191,21 @@ pub fn submissions(dir: &Path) -> anyhow::Result<(Vec<Submission>, Vec<(String, 
                     .collect();
                 sources.sort();
                 if sources.len() != 1 {
-                    skipped.push((name, format!("{} source files (one is audited)", sources.len())));
+                    skipped.push((
+                        name,
+                        format!("{} source files (one is audited)", sources.len()),
+                    ));
                     continue;
                 }
                 sources.remove(0)
             } else if compile::Language::of(&path).is_some() {
                 path
             } else {
-                skipped.push((name, "not a source of a language audit builds (.c .cc .cpp .cxx .rs .py .java)".into()));
+                skipped.push((
+                    name,
+                    "not a source of a language audit builds (.c .cc .cpp .cxx .rs .py .java)"
+                        .into(),
+                ));
                 continue;
             };
             if subs.len() >= MAX_SUBMISSIONS {
@@ -235,12 +247,20 @@ fn read_test(p: &Declared, path: &Path) -> anyhow::Result<(String, Vec<crate::pr
         .and_then(|f| f.take(MAX_TEST_BYTES + 1).read_to_end(&mut bytes))
         .with_context(|| format!("reading {}", path.display()))?;
     if bytes.len() as u64 > MAX_TEST_BYTES {
-        bail!("{}: larger than {} MiB", path.display(), MAX_TEST_BYTES >> 20);
+        bail!(
+            "{}: larger than {} MiB",
+            path.display(),
+            MAX_TEST_BYTES >> 20
+        );
     }
     let text = String::from_utf8(bytes).map_err(|_| anyhow!("{}: not UTF-8", path.display()))?;
-    let cases = p
-        .parse(&text, false)
-        .map_err(|e| anyhow!("{}: not a valid input of {}: {e}", path.display(), p.info().id))?;
+    let cases = p.parse(&text, false).map_err(|e| {
+        anyhow!(
+            "{}: not a valid input of {}: {e}",
+            path.display(),
+            p.info().id
+        )
+    })?;
     Ok((text, cases))
 }
 
@@ -282,7 +302,10 @@ pub fn run(args: &Args, dir: &Path) -> anyhow::Result<i32> {
         let ans_path = t.path.with_extension("ans");
         match std::fs::read_to_string(&ans_path) {
             Ok(ans) if same_tokens(&ans, &solve_fast(p, &cases)) => {}
-            Ok(_) => bad_answers.push(format!("{}: the .ans differs from the solver's answer", t.name)),
+            Ok(_) => bad_answers.push(format!(
+                "{}: the .ans differs from the solver's answer",
+                t.name
+            )),
             Err(_) => bad_answers.push(format!("{}: no readable .ans", t.name)),
         }
         inputs.push(cases);
@@ -331,15 +354,15 @@ pub fn run(args: &Args, dir: &Path) -> anyhow::Result<i32> {
         let (finding, add) = if s.expect.wrong(tests_verdict) {
             let (name, r) = failed.as_ref().expect("failed");
             (
-                Some(format!(
-                    "{} on package test {name}",
-                    r.verdict.name()
-                )),
+                Some(format!("{} on package test {name}", r.verdict.name())),
                 minimal(r),
             )
         } else if s.expect.wrong(search.verdict) {
             (
-                Some(format!("{} found by sgcheck's search", search.verdict.name())),
+                Some(format!(
+                    "{} found by sgcheck's search",
+                    search.verdict.name()
+                )),
                 minimal(&search),
             )
         } else if matches!(s.expect, Expect::Accepted | Expect::BruteForce)
@@ -418,7 +441,10 @@ fn add_tests(p: &Declared, dir: &Path, outcomes: &[Outcome]) -> anyhow::Result<V
         ensure_dir(&gdir)?;
         let base = gdir.join(format!("{next:02}"));
         crate::cli::audit::write_safely(&base.with_extension("in"), input.as_bytes())?;
-        crate::cli::audit::write_safely(&base.with_extension("ans"), solve_fast(p, &cases).as_bytes())?;
+        crate::cli::audit::write_safely(
+            &base.with_extension("ans"),
+            solve_fast(p, &cases).as_bytes(),
+        )?;
         existing.push(input.clone());
         added.push(base.with_extension("in"));
         next += 1;

@@ -125,7 +125,9 @@ fn pack(
 }
 
 fn rng(seed: u64, group: u64, k: u64) -> ChaCha8Rng {
-    ChaCha8Rng::seed_from_u64(mix(seed ^ mix(group.wrapping_mul(0x1000_0000_01B3) ^ mix(k))))
+    ChaCha8Rng::seed_from_u64(mix(
+        seed ^ mix(group.wrapping_mul(0x1000_0000_01B3) ^ mix(k))
+    ))
 }
 
 /// Whether `input` is written exactly as the problem writes its cases (the layout
@@ -178,8 +180,7 @@ pub fn tests(src: &Source, opts: &Options) -> anyhow::Result<Vec<Test>> {
     small.truncate(want);
     if samples == 0 {
         // No known samples: the first tiny cases show the format.
-        if let Some(first) = pack(p, small.iter().take(3).cloned(), 3, SMALL_INPUT_BYTES, 1).pop()
-        {
+        if let Some(first) = pack(p, small.iter().take(3).cloned(), 3, SMALL_INPUT_BYTES, 1).pop() {
             push("sample", &first, "the smallest cases".into());
         }
     }
@@ -187,7 +188,11 @@ pub fn tests(src: &Source, opts: &Options) -> anyhow::Result<Vec<Test>> {
         .into_iter()
         .enumerate()
     {
-        push("secret/smallest", &cases, format!("tiny cases, part {}", i + 1));
+        push(
+            "secret/smallest",
+            &cases,
+            format!("tiny cases, part {}", i + 1),
+        );
     }
     // Random cases at growing scale, both answers on purpose.
     for k in 0..RANDOM_INPUTS {
@@ -328,7 +333,10 @@ pub fn malformed(src: &Source, opts: &Options) -> Vec<(String, String)> {
     out.push(("a number after the last case".into(), last_line_extra));
     if !tokens.is_empty() {
         tokens.pop();
-        let cut: String = good[..good.trim_end().rfind(char::is_whitespace).map_or(0, |i| i + 1)]
+        let cut: String = good[..good
+            .trim_end()
+            .rfind(char::is_whitespace)
+            .map_or(0, |i| i + 1)]
             .trim_end()
             .to_string();
         out.push(("the last number missing".into(), format!("{cut}\n")));
@@ -337,11 +345,17 @@ pub fn malformed(src: &Source, opts: &Options) -> Vec<(String, String)> {
         out.push(("a letter".into(), format!("x{rest}")));
         out.push(("a sign".into(), format!("+{good}")));
         out.push(("a leading zero".into(), format!("0{good}")));
-        out.push(("a decimal point".into(), format!("{}.0{rest}", &good[..first_len])));
+        out.push((
+            "a decimal point".into(),
+            format!("{}.0{rest}", &good[..first_len]),
+        ));
         out.push(("Windows line ends".into(), good.replace('\n', "\r\n")));
         out.push(("no newline at the end".into(), good.trim_end().to_string()));
         out.push(("a blank line at the end".into(), format!("{good}\n")));
-        out.push(("two spaces".into(), good.replacen(' ', "  ", 1).replacen('\n', " \n", 1)));
+        out.push((
+            "two spaces".into(),
+            good.replacen(' ', "  ", 1).replacen('\n', " \n", 1),
+        ));
     }
     // Keep the ones that are malformed indeed, once each.
     let mut seen = std::collections::HashSet::new();
@@ -351,11 +365,7 @@ pub fn malformed(src: &Source, opts: &Options) -> Vec<(String, String)> {
 
 /// The answers of an input: the fast solver's, each case small enough cross-checked
 /// with the oracle. Returns (answer, oracle-checked, oracle-skipped).
-pub fn answer(
-    p: &Declared,
-    input: &str,
-    budget: usize,
-) -> anyhow::Result<(String, usize, usize)> {
+pub fn answer(p: &Declared, input: &str, budget: usize) -> anyhow::Result<(String, usize, usize)> {
     let cases = p
         .parse(input, false)
         .map_err(|e| anyhow!("a generated input does not parse: {e}"))?;
@@ -379,7 +389,11 @@ pub fn answer(
                             i + 1,
                             fast,
                             lines,
-                            crate::audit::abbreviate(&p.write_input(std::slice::from_ref(c)), 12, 120)
+                            crate::audit::abbreviate(
+                                &p.write_input(std::slice::from_ref(c)),
+                                12,
+                                120
+                            )
                         );
                     }
                     checked += 1;
@@ -401,7 +415,10 @@ pub fn same_tokens(a: &str, b: &str) -> bool {
 pub fn ensure_dir(path: &Path) -> anyhow::Result<()> {
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.is_dir() => Ok(()),
-        Ok(_) => bail!("refusing to write into {}: it is not a directory", path.display()),
+        Ok(_) => bail!(
+            "refusing to write into {}: it is not a directory",
+            path.display()
+        ),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             if let Some(parent) = path.parent() {
                 if !parent.as_os_str().is_empty() {
@@ -420,7 +437,10 @@ fn clear_dir(path: &Path) -> anyhow::Result<()> {
         Ok(m) if m.is_dir() => {
             std::fs::remove_dir_all(path).with_context(|| format!("removing {}", path.display()))
         }
-        Ok(_) => bail!("refusing to replace {}: it is not a directory", path.display()),
+        Ok(_) => bail!(
+            "refusing to replace {}: it is not a directory",
+            path.display()
+        ),
         Err(_) => Ok(()),
     }
 }
@@ -554,7 +574,7 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
     );
     let _ = writeln!(yaml, "problem_format_version: {}", super::FORMAT_VERSION);
     let _ = writeln!(yaml, "type: pass-fail");
-    let _ = writeln!(yaml, "name: {}", yaml_string(&p.info().title));
+    let _ = writeln!(yaml, "name: {}", yaml_string(p.info().title));
     let _ = writeln!(yaml, "uuid: {}", uuid_v4());
     let _ = writeln!(yaml, "limits:\n  time_limit: {:?}", opts.time_limit);
     write(&dir.join("problem.yaml"), yaml.as_bytes())?;
@@ -568,7 +588,7 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
     let meta = format!(
         "# What `sgcheck export` wrote this package from.\n\
          problem = {}\nbuiltin = {}\nseed = {}\nsgcheck = {}\n\n# data/invalid_input:\n{}",
-        yaml_string(&p.info().id),
+        yaml_string(p.info().id),
         src.builtin.is_some(),
         opts.seed,
         yaml_string(env!("CARGO_PKG_VERSION")),

@@ -45,8 +45,14 @@ pub struct Malformed {
 }
 
 const BUILTIN: &[(&str, &str)] = &[
-    ("bzoj1188", include_str!("../../corpus/samples/bzoj1188.toml")),
-    ("followingnim", include_str!("../../corpus/samples/followingnim.toml")),
+    (
+        "bzoj1188",
+        include_str!("../../corpus/samples/bzoj1188.toml"),
+    ),
+    (
+        "followingnim",
+        include_str!("../../corpus/samples/followingnim.toml"),
+    ),
     ("hdu1527", include_str!("../../corpus/samples/hdu1527.toml")),
     ("hdu1536", include_str!("../../corpus/samples/hdu1536.toml")),
     ("hdu1846", include_str!("../../corpus/samples/hdu1846.toml")),
