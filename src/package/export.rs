@@ -527,6 +527,11 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
     let vpath = vdir.join("validate.py");
     write(&vpath, script.as_bytes())?;
     set_executable(&vpath);
+    let adir = dir.join("answer_validators");
+    ensure_dir(&adir)?;
+    let apath = adir.join("validate.py");
+    write(&apath, validator::answer_script(src)?.as_bytes())?;
+    set_executable(&apath);
 
     let mut counters: std::collections::BTreeMap<String, usize> = Default::default();
     let mut written: Vec<PathBuf> = Vec::new();
@@ -610,6 +615,13 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
                 "internal error: the validator rejects the generated {}: {why}",
                 path.display()
             ),
+        }
+        let ans = std::fs::read(path.with_extension("ans"))?;
+        if let Verdict::Rejected(why) = validator::run_with(&apath, &[path], &ans, timeout)? {
+            bail!(
+                "internal error: the answer validator rejects the answer of {}: {why}",
+                path.display()
+            );
         }
     }
     for (name, input) in &bad {

@@ -167,6 +167,20 @@ pub struct Spec {
     pub rules: std::collections::BTreeMap<String, Param>,
     /// Game limits the validator checks (from the games' own checks).
     pub limits: GameLimits,
+    /// The answer's shape, when every case prints the same lines of `{case}` and
+    /// `{verdict}` only (the answer validator checks each line); `None` otherwise.
+    pub answer: Option<AnswerSpec>,
+}
+
+/// The lines of one case's answer: templates of `{case}` and `{verdict}`.
+#[derive(Clone, Debug, Serialize)]
+pub struct AnswerSpec {
+    /// The line templates, as declared.
+    pub lines: Vec<String>,
+    /// The words of `{verdict}`.
+    pub win: String,
+    /// The words of `{verdict}` for a lost position.
+    pub lose: String,
 }
 
 /// The games' own bounds, as constants of this build.
@@ -272,6 +286,27 @@ impl Spec {
             }
         }
         let group = fields.iter().position(|f| f.kind == "group");
+        let answer = value.get("output").and_then(|o| {
+            let lines: Vec<String> = o
+                .get("lines")?
+                .as_array()?
+                .iter()
+                .map(|l| l.as_str().map(str::to_string))
+                .collect::<Option<_>>()?;
+            let only_simple = lines.iter().all(|l| {
+                let rest = l.replace("{case}", "").replace("{verdict}", "");
+                !rest.contains('{') && !rest.contains('}')
+            });
+            let word =
+                |k: &str, d: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or(d).to_string();
+            (only_simple && o.get("lines_lose").is_none() && o.get("position").is_none()).then(
+                || AnswerSpec {
+                    lines,
+                    win: word("win", ""),
+                    lose: word("lose", ""),
+                },
+            )
+        });
         use crate::games::declared as g;
         Ok(Spec {
             id: p.info().id.to_string(),
@@ -284,6 +319,7 @@ impl Spec {
             position: p.position_fields(),
             group,
             rules,
+            answer,
             limits: GameLimits {
                 fibonacci_max_pile: g::FIBONACCI_MAX_PILE,
                 following_nim_max_pile: g::FOLLOWING_NIM_MAX_PILE,

@@ -4,7 +4,8 @@
 #
 # Called as `validate.py [arguments] < testcase.in`, as the ICPC problem package format
 # says: exit code 42 when the input is valid, 43 when it is not (the reason on standard
-# error). Arguments are ignored.
+# error). Arguments are ignored. The package's answer validator is the same script
+# with ANSWER_MODE set, called as `validate.py testcase.in < testcase.ans`.
 #
 # Valid means: every number, length and count within the declaration's bounds, its
 # constraints (multiple_of, distinct, at_least, trees on 1..n), the game's own rules,
@@ -18,6 +19,7 @@ import sys
 
 SPEC = json.loads(r"""{{SPEC}}""")
 FIELDS = SPEC["fields"]
+ANSWER_MODE = {{ANSWER_MODE}}
 DIGITS = re.compile(rb"[0-9]+")
 
 
@@ -214,6 +216,39 @@ def write_case(out, vals):
         out.append("\n")
 
 
+def check_answer(cases, ans):
+    """The answer of `cases`: ASCII lines, each ended by a newline, without trailing
+    whitespace; and where every case prints the same lines of {case} and {verdict},
+    exactly those lines."""
+    try:
+        text = ans.decode("ascii")
+    except UnicodeDecodeError:
+        fail("the answer is not ASCII text")
+    if text and not text.endswith("\n"):
+        fail("the answer's last line has no newline")
+    lines = text.split("\n")[:-1] if text else []
+    for i, line in enumerate(lines):
+        if line != line.rstrip() or "\r" in line:
+            fail("answer line %d: whitespace at its end" % (i + 1))
+    shape = SPEC.get("answer")
+    if shape is None:
+        return
+    per = len(shape["lines"])
+    if len(lines) != per * cases:
+        fail("the answer has %d lines, %d cases print %d" % (len(lines), cases, per * cases))
+    words = "(?:%s|%s)" % (re.escape(shape["win"]), re.escape(shape["lose"]))
+    for c in range(cases):
+        for k, template in enumerate(shape["lines"]):
+            parts = re.split(r"(\{case\}|\{verdict\})", template)
+            rx = "".join(
+                str(c + 1) if p == "{case}" else words if p == "{verdict}" else re.escape(p)
+                for p in parts
+            )
+            line = lines[c * per + k]
+            if not re.fullmatch(rx, line):
+                fail("answer line %d: %r is not of the form %r" % (c * per + k + 1, line[:60], template))
+
+
 def validate(data):
     try:
         data.decode("ascii")
@@ -264,6 +299,7 @@ def validate(data):
     if layout == "terminator":
         out.append(" ".join(["0"] * SPEC["zeros"]) + "\n")
     canonical = "".join(out).encode()
+    validate.cases = len(cases)
     if canonical != data:
         a, b = canonical.split(b"\n"), data.split(b"\n")
         line = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
@@ -274,6 +310,24 @@ def validate(data):
 
 
 def main():
+    # As an answer validator: `validate.py testcase.in [arguments] < testcase.ans`.
+    if ANSWER_MODE:
+        if len(sys.argv) < 2:
+            sys.stderr.write("usage: validate.py testcase.in < testcase.ans\n")
+            sys.exit(2)
+        with open(sys.argv[1], "rb") as f:
+            data = f.read()
+        try:
+            validate(data)
+        except Invalid as e:
+            sys.stderr.write("the input is invalid: %s\n" % e)
+            sys.exit(43)
+        try:
+            check_answer(validate.cases, sys.stdin.buffer.read())
+        except Invalid as e:
+            sys.stderr.write("invalid answer: %s\n" % e)
+            sys.exit(43)
+        sys.exit(42)
     data = sys.stdin.buffer.read()
     try:
         validate(data)

@@ -17,8 +17,18 @@ pub const ACCEPT: i32 = 42;
 /// Exit code of a validator for an invalid input.
 pub const REJECT: i32 = 43;
 
-/// The validator's text for a declaration.
+/// The input validator's text for a declaration.
 pub fn script(src: &Source) -> anyhow::Result<String> {
+    script_for(src, false)
+}
+
+/// The answer validator's text: the same checks of the input (given as the first
+/// argument), then the answer's shape on standard input.
+pub fn answer_script(src: &Source) -> anyhow::Result<String> {
+    script_for(src, true)
+}
+
+fn script_for(src: &Source, answer: bool) -> anyhow::Result<String> {
     let spec = Spec::of(src)?;
     let json = serde_json::to_string(&spec)?;
     // A raw triple-quoted Python string holds any JSON text: JSON escapes every quote.
@@ -29,6 +39,7 @@ pub fn script(src: &Source) -> anyhow::Result<String> {
     Ok(TEMPLATE
         .replace("{{ID}}", &one_line(&spec.id))
         .replace("{{ORIGIN}}", &one_line(&src.origin))
+        .replace("{{ANSWER_MODE}}", if answer { "True" } else { "False" })
         .replace("{{SPEC}}", &json))
 }
 
@@ -44,8 +55,19 @@ pub enum Verdict {
 /// Runs the validator script at `path` on `input` with `python3` (at most `timeout`).
 /// Any exit other than 42 or 43 is an error.
 pub fn run(path: &Path, input: &[u8], timeout: Duration) -> anyhow::Result<Verdict> {
+    run_with(path, &[], input, timeout)
+}
+
+/// [`run`] with arguments (the answer validator takes the input file's path).
+pub fn run_with(
+    path: &Path,
+    args: &[&Path],
+    input: &[u8],
+    timeout: Duration,
+) -> anyhow::Result<Verdict> {
     let mut child = Command::new("python3")
         .arg(path)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
