@@ -12,7 +12,7 @@ use std::path::PathBuf;
 data/invalid_input, input_validators/validate.py (exit 42 valid, 43 invalid) and sgcheck/.\n\
 Every answer comes from sgcheck's fast solver, cross-checked with the oracle on small cases; \
 the validator is run on every test and every malformed input before the export succeeds.\n\
-Exit codes: 0 written, 1 an internal disagreement, 2 usage error.\n\
+Exit codes: 0 written; 2 a usage error, or an internal check that failed (the message says which).\n\
 Example: sgcheck export hdu1527 --to pkg/hdu1527"
 )]
 pub struct Args {
