@@ -94,6 +94,9 @@ pub mod game;
 pub mod games;
 pub mod guard;
 pub mod harness;
+#[cfg(feature = "cli")]
+#[cfg_attr(docsrs, doc(cfg(feature = "cli")))]
+pub mod package;
 pub mod problems;
 pub mod registry;
 pub mod shell;

@@ -29,8 +29,21 @@ pub struct Args {
     #[arg(long = "problem", value_name = "FILE")]
     pub declaration: Option<PathBuf>,
     /// The program to audit and its arguments, after `--`.
-    #[arg(last = true, required = true, value_name = "COMMAND")]
+    #[arg(
+        last = true,
+        required_unless_present = "package",
+        value_name = "COMMAND"
+    )]
     pub command: Vec<String>,
+    /// Audit every submission of this problem package (ICPC format) instead of one
+    /// command: each against its directory's expected verdict, on the package's tests
+    /// and on sgcheck's search (`--time` per submission).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["command", "input", "save"])]
+    pub package: Option<PathBuf>,
+    /// With --package: write each minimal input found into data/secret/sgcheck/ of
+    /// the package, with its answer.
+    #[arg(long, requires = "package")]
+    pub add_tests: bool,
     /// Total time budget of the search, in seconds (shrinking a late failure may take
     /// up to half of it again).
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = options::seconds)]
@@ -169,13 +182,55 @@ fn progress_bar(enabled: bool) -> ProgressBar {
     pb
 }
 
-/// Runs `sgcheck audit`.
-pub fn run(args: Args) -> anyhow::Result<i32> {
-    let problem = crate::cli::solve::choose(args.problem.as_deref(), args.declaration.as_deref())?;
-    let id = problem.info().id;
+/// The audit's options from the command line (shared with `audit --package`).
+pub(crate) fn options(args: &Args, seed: u64) -> AuditOptions {
     let time = Duration::from_secs_f64(args.time);
     let timeout = Duration::from_secs_f64(args.timeout);
     let output_limit = usize::try_from(args.output_limit).unwrap_or(usize::MAX);
+    let defaults = AuditOptions::default();
+    let opts = AuditOptions {
+        seed,
+        time,
+        max_cases: args.cases,
+        jobs: args.jobs.unwrap_or(defaults.jobs),
+        limits: RunLimits {
+            timeout,
+            output_limit,
+            memory_limit: args.memory_limit,
+            stack_limit: args.stack_limit,
+            process_limit: args.process_limit,
+            file_limit: args.file_limit,
+        },
+        mode: if args.exact {
+            CompareMode::Exact
+        } else {
+            CompareMode::Tokens
+        },
+        batch: !args.no_batch,
+        oracle_budget: args.oracle_budget,
+        sanitize: args.sanitize,
+    };
+    AuditOptions {
+        limits: if args.sanitize {
+            compile::sanitized_limits(opts.limits)
+        } else {
+            opts.limits
+        },
+        ..opts
+    }
+}
+
+/// Runs `sgcheck audit`.
+pub fn run(args: Args) -> anyhow::Result<i32> {
+    if let Some(dir) = &args.package {
+        return crate::package::audit::run(&args, dir);
+    }
+    if args.add_tests {
+        bail!("--add-tests goes with --package DIR");
+    }
+    let problem = crate::cli::solve::choose(args.problem.as_deref(), args.declaration.as_deref())?;
+    let id = problem.info().id;
+    let time = Duration::from_secs_f64(args.time);
     if let Some(dir) = &args.save {
         check_save_dir(dir)?;
     }
@@ -236,37 +291,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     };
 
     let seed = args.seed.unwrap_or_else(rand::random);
-    let defaults = AuditOptions::default();
-    let opts = AuditOptions {
-        seed,
-        time,
-        max_cases: args.cases,
-        jobs: args.jobs.unwrap_or(defaults.jobs),
-        limits: RunLimits {
-            timeout,
-            output_limit,
-            memory_limit: args.memory_limit,
-            stack_limit: args.stack_limit,
-            process_limit: args.process_limit,
-            file_limit: args.file_limit,
-        },
-        mode: if args.exact {
-            CompareMode::Exact
-        } else {
-            CompareMode::Tokens
-        },
-        batch: !args.no_batch,
-        oracle_budget: args.oracle_budget,
-        sanitize: args.sanitize,
-    };
-    let opts = AuditOptions {
-        limits: if args.sanitize {
-            compile::sanitized_limits(opts.limits)
-        } else {
-            opts.limits
-        },
-        ..opts
-    };
+    let opts = options(&args, seed);
     if !args.json {
         errln!(
             "audit {id}: seed {seed}, {:.1} s budget, {} job(s), command: {}",

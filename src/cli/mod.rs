@@ -23,6 +23,7 @@ macro_rules! errln {
 
 pub mod audit;
 pub mod check;
+pub mod export;
 pub mod list;
 pub mod options;
 pub mod oracle_limits;
@@ -91,6 +92,9 @@ pub enum Command {
     /// Run a program on many valid inputs of a problem; report the smallest input it
     /// fails on (wrong answer, crash, time or output limit).
     Audit(audit::Args),
+    /// Write a problem as an ICPC problem package (2025-09): verified tests, a
+    /// standalone input validator, malformed inputs it rejects.
+    Export(export::Args),
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -102,6 +106,7 @@ pub fn run(cli: Cli) -> i32 {
         Command::List(a) => list::run(a),
         Command::Sequence(a) => sequence::run(a),
         Command::Audit(a) => audit::run(a),
+        Command::Export(a) => export::run(a),
     };
     match result {
         Ok(code) => code,
