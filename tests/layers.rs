@@ -21,6 +21,7 @@ const LAYERS: &[(&str, u8, &str)] = &[
     ("registry", 4, "the registry"),
     ("problems", 5, "problems"),
     ("audit", 6, "audit"),
+    ("package", 6, "problem packages: export and package audit"),
     ("cli", 7, "cli"),
 ];
 

@@ -307,7 +307,7 @@ impl Spec {
                 },
             )
         });
-        use crate::games::declared as g;
+        use crate::games::{auction, following_nim, hackenbush_tree, subtraction};
         Ok(Spec {
             id: p.info().id.to_string(),
             game: p.game().id().to_string(),
@@ -321,11 +321,11 @@ impl Spec {
             rules,
             answer,
             limits: GameLimits {
-                fibonacci_max_pile: g::FIBONACCI_MAX_PILE,
-                following_nim_max_pile: g::FOLLOWING_NIM_MAX_PILE,
+                fibonacci_max_pile: subtraction::FIBONACCI_MAX_PILE,
+                following_nim_max_pile: following_nim::FOLLOWING_NIM_MAX_PILE,
                 paint_chain_max_m: sgcheck_oracles::games::octal::MAX_DIGITS as u64,
-                auction_max_bid: g::AUCTION_MAX_BID,
-                hackenbush_max_vertices: g::HACKENBUSH_MAX_VERTICES,
+                auction_max_bid: auction::AUCTION_MAX_BID,
+                hackenbush_max_vertices: hackenbush_tree::HACKENBUSH_MAX_VERTICES,
             },
         })
     }
