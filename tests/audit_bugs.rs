@@ -30,39 +30,8 @@ const OK_TIME: &str = "3";
 /// Budget of an audit that should find a failure (it stops there, long before).
 const BUG_TIME: &str = "20";
 
-/// A correct bzoj1188 solution: g(d) by mex, the XOR of g over the bottles with an odd
-/// count, then every move (i, j, k), i < j <= k, from a non-empty bottle i that makes
-/// the XOR 0. The comments mark the spots the buggy variants change.
-const SPLIT: &str = r#"#include <cstdio>
-int g[32];
-int main() {
-    for (int d = 1; d < 32; d++) {
-        bool seen[64] = {};
-        for (int a = 0; a < d; a++)
-            for (int b = 0; b <= a; b++) seen[g[a] ^ g[b]] = true;
-        while (seen[g[d]]) g[d]++;
-    }
-    int t;
-    if (scanf("%d", &t) != 1) return 1;
-    while (t--) {
-        int n, p[32];
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 0; i < n; i++) scanf("%d", &p[i]);
-        int x = 0;
-        for (int i = 0; i < n; i++)
-            if (p[i] % 2 == 1) x ^= g[n - 1 - i];  // odd bottles only
-        int count = 0, bi = -1, bj = -1, bk = -1;
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++)
-                for (int k = j; k < n; k++)  // j == k puts two beans in bottle j
-                    if (p[i] > 0 && (x ^ g[n - 1 - i] ^ g[n - 1 - j] ^ g[n - 1 - k]) == 0) {
-                        if (count == 0) bi = i, bj = j, bk = k;
-                        count++;
-                    }
-        printf("%d %d %d\n%d\n", bi, bj, bk, count);
-    }
-}
-"#;
+/// A correct bzoj1188 solution (see `workshop::programs`).
+const SPLIT: &str = programs::BZOJ1188_CORRECT;
 
 /// The same game in uva1378's format: games until a line `0`, `Game t: i j k`.
 const UVA: &str = r#"#include <cstdio>
@@ -310,10 +279,9 @@ fn uva1378_moves_from_empty_bottles() {
     assert_eq!(c["input"], "5\n0 0 0 1 0\n0\n");
     assert_eq!(c["expected"], "Game 1: 3 4 4\n");
     assert_eq!(c["actual"], "Game 1: 0 1 2\n");
-    if !cfg!(debug_assertions) {
-        // About 0.03 s on two cores; the margin is for a loaded machine.
-        assert!(seconds(&r) < 1.0, "took {} s", seconds(&r));
-    }
+    // About 0.03 s on two quiet cores (the figure is a benchmark's to measure); this
+    // only catches a search that lost its way, whatever the machine's load.
+    assert!(seconds(&r) < 10.0, "took {} s", seconds(&r));
 }
 
 #[test]

@@ -22,45 +22,8 @@ const OK_TIME: &str = "3";
 /// Budget of an audit that should find a failure (it stops there, long before).
 const BUG_TIME: &str = "20";
 
-/// A correct hdu3094 solution: adjacency lists cleared per case, breadth-first order
-/// from vertex 1, then the colon principle children first (no recursion).
-const CORRECT: &str = r#"#include <cstdio>
-#include <vector>
-using namespace std;
-const int MAXN = 100005;
-vector<int> adj[MAXN];
-int par[MAXN], order_[MAXN];
-bool seen[MAXN];
-long long sg[MAXN];
-long long solve(int n) {
-    for (int i = 1; i <= n; i++) { seen[i] = false; sg[i] = 0; }
-    int head = 0, tail = 0;
-    order_[tail++] = 1;
-    seen[1] = true;
-    while (head < tail) {
-        int v = order_[head++];
-        for (int w : adj[v]) if (!seen[w]) { seen[w] = true; par[w] = v; order_[tail++] = w; }
-    }
-    for (int i = tail - 1; i > 0; i--) { int v = order_[i]; sg[par[v]] ^= sg[v] + 1; }
-    return sg[1];
-}
-int main() {
-    int t;
-    if (scanf("%d", &t) != 1) return 1;
-    while (t--) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 1; i <= n; i++) adj[i].clear();
-        for (int i = 0; i < n - 1; i++) {
-            int u, v;
-            if (scanf("%d %d", &u, &v) != 2) return 1;
-            adj[u].push_back(v);
-            adj[v].push_back(u);
-        }
-        puts(solve(n) ? "Alice" : "Bob");
-    }
-}
-"#;
+/// A correct hdu3094 solution (see `workshop::programs`).
+const CORRECT: &str = programs::HDU3094_CORRECT;
 
 /// The same solution with the usual recursive DFS: right on every tree, as deep as
 /// the tree on the stack. `PAD` sets the frame's extra bytes.

@@ -21,7 +21,11 @@ const LAYERS: &[(&str, u8, &str)] = &[
     ("registry", 4, "the registry"),
     ("problems", 5, "problems"),
     ("audit", 6, "audit"),
-    ("package", 6, "problem packages: export and package audit"),
+    (
+        "package",
+        7,
+        "problem packages: the commands export and audit --package",
+    ),
     ("cli", 7, "cli"),
 ];
 

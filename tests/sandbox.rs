@@ -806,3 +806,75 @@ fn a_program_under_tmp_runs_from_any_working_directory() {
     }
     assert_none_left("anywhere");
 }
+
+#[test]
+fn a_compile_does_not_see_sgchecks_environment() {
+    // The compiler runs contained like the program: `include_bytes!` of the
+    // compiler's own /proc/self/environ bakes the build's environment into the
+    // program, which answers right only when the secret is not in it.
+    if !have("rustc") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("sgenvbuild.rs");
+    std::fs::write(
+        &src,
+        r#"use std::io::Read;
+const BUILD_ENV: &[u8] = include_bytes!("/proc/self/environ");
+fn main() {
+    let secret: &[u8] = b"SGCHECK_TEST_SECRET";
+    let leak = BUILD_ENV.windows(secret.len()).any(|w| w == secret);
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    let mut it = input.split_whitespace().map(|t| t.parse::<u64>().unwrap());
+    let t = it.next().unwrap();
+    for _ in 0..t {
+        let n = it.next().unwrap();
+        let x = (0..n).fold(0, |x, _| x ^ it.next().unwrap());
+        let win = x != 0;
+        // A build that saw the secret answers every case wrong.
+        println!("{}", if win != leak { "Yes" } else { "No" });
+    }
+}
+"#,
+    )
+    .unwrap();
+    let out = Command::new(SGCHECK)
+        .args(["audit", "p2197", "--json", "--seed", "1", "--cases", "20"])
+        .args(["--time", "20", "--timeout", "10", "--compile-time", "120"])
+        .arg("--")
+        .arg(&src)
+        .env("SGCHECK_TEST_SECRET", "hunter2")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let json: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {stderr}"));
+    assert_eq!(json["verdict"], "ok", "{json} {stderr}");
+    assert_none_left("sgenvbuild");
+    // The same source built outside sgcheck with the secret in the environment does
+    // see it, and answers wrong: the check above can fail.
+    let exe = dir.path().join("sgenvbuild_plain");
+    let built = Command::new("rustc")
+        .arg("-o")
+        .arg(&exe)
+        .arg(&src)
+        .env("SGCHECK_TEST_SECRET", "hunter2")
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let mut child = Command::new(&exe)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child.stdin.take().unwrap().write_all(b"1\n1\n1\n").unwrap();
+    let answer = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&answer.stdout),
+        "No\n",
+        "a pile of 1 wins: Yes"
+    );
+}

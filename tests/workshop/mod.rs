@@ -2,6 +2,8 @@
 //! running the built `sgcheck audit` on them, and reading its JSON report.
 #![allow(dead_code)]
 
+pub mod programs;
+
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
