@@ -134,6 +134,7 @@ pub static GAMES: &[Entry] = &[
     Entry::game::<games::nim_k::NimKSubject>(),
     Entry::game::<games::hackenbush_tree::HackenbushTreeSubject>(),
     Entry::declarable_only::<games::paint_chain::PaintChainGame>(),
+    Entry::declarable_only::<games::heap_code::HeapCodeGame>(),
 ];
 
 /// The game `id`.

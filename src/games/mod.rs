@@ -62,6 +62,7 @@ pub mod ed;
 pub mod following_nim;
 pub mod grundy;
 pub mod hackenbush_tree;
+pub mod heap_code;
 pub mod lasker;
 pub mod misere_nim;
 pub mod nim;
