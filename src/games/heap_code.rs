@@ -180,8 +180,8 @@ impl Moves {
 
     /// The table length building it may reach within [`WORK_LIMIT`] (at least 64).
     fn bound(&self) -> usize {
-        // Per heap n: one visit per amount, n/2 per two-way split, about 16n per
-        // three-way one (n parts times the distinct pair values of the rest).
+        // Per heap n: one visit per amount, n/2 per two-way split, at most n^2/4 per
+        // three-way one (n first parts times the distinct pair values of the rest).
         let (mut nz, mut two, mut three) =
             (0u64, u64::from(self.d0 & 4 != 0 || self.unequal), 0u64);
         three += u64::from(self.d0 & 8 != 0);
@@ -198,7 +198,7 @@ impl Moves {
             work = work
                 .saturating_add(nz + 1)
                 .saturating_add(two.saturating_mul(m / 2))
-                .saturating_add(three.saturating_mul(16 * m));
+                .saturating_add(three.saturating_mul(m * m / 4));
             if work > WORK_LIMIT {
                 break;
             }
@@ -428,6 +428,20 @@ impl HeapRules {
              e <= n < {r}e + {}p + {t}",
             r - 1
         ))
+    }
+
+    /// Why `p` (found by [`HeapRules::period`]) holds for every heap: the theorem's
+    /// range, with its numbers.
+    pub fn proof(&self, p: Period) -> String {
+        let t = self.moves.max_take().unwrap_or(0);
+        let r = self.moves.parts() as usize;
+        let e = p.preperiod.max(1);
+        let end = (r * e + (r - 1) * p.period) as u64 + t;
+        format!(
+            "periodicity theorem (t = {t}, at most {r} heaps left by a move): g(n + {}) = g(n) \
+             checked for {e} <= n < {end} (r·e + (r - 1)·p + t)",
+            p.period
+        )
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Table> {
