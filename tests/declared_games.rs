@@ -690,3 +690,23 @@ fn heaps_beyond_the_table_are_refused_not_guessed() {
     // 10^9 - 1 = 71 + 4 (mod 12), so g = g(75) = A002186(75) = 8 = g(75): lost.
     assert_eq!(answers, ["Second"]);
 }
+
+#[test]
+fn check_compares_both_sides_on_one_position() {
+    let out = sgcheck(&["check", "heap-code", "5,3", "--rules", "0.137"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    // Dawson's chess: g(5) = 3, g(3) = 2; the one winning move takes 2 from the heap
+    // of 5, leaving 3 (g = 2).
+    assert!(
+        t.contains("fast:   win, best 0:2=3, 1 winning move [0:2=3]"),
+        "{t}"
+    );
+    assert!(
+        t.contains("oracle: win, best 0:2=3, 1 winning move [0:2=3]"),
+        "{t}"
+    );
+    assert!(t.ends_with("agree\n"), "{t}");
+    let out = sgcheck(&["check", "heap-code", "5", "--rules", "0.[33]"], "");
+    assert_eq!(out.status.code(), Some(2));
+}

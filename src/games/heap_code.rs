@@ -253,7 +253,7 @@ pub struct HeapRules {
     text: String,
     /// The oracle's rules, read from `text` by the oracle's own reader.
     oracle: HeapCode,
-    bound: usize,
+    bound: std::sync::OnceLock<usize>,
     table: Mutex<Table>,
 }
 
@@ -379,7 +379,7 @@ impl HeapRules {
             .parse()
             .map_err(|e: sgcheck_oracles::NotationError| e.reason)?;
         Ok(HeapRules {
-            bound: moves.bound(),
+            bound: std::sync::OnceLock::new(),
             moves,
             misere,
             text: t.to_string(),
@@ -400,14 +400,14 @@ impl HeapRules {
 
     /// The most values the table is built to (sized from the rules).
     pub fn bound(&self) -> usize {
-        self.bound
+        *self.bound.get_or_init(|| self.moves.bound())
     }
 
     /// The proven period once the table holds it (building the table up to `upto`,
     /// within the bound, to look for it).
     pub fn period(&self, upto: usize) -> Option<Period> {
         let mut t = self.lock();
-        self.extend(&mut t, upto.min(self.bound));
+        self.extend(&mut t, upto.min(self.bound()));
         t.period
     }
 
@@ -460,7 +460,7 @@ impl HeapRules {
         }
         if t.period.is_none() && !t.full {
             let want = usize::try_from(n).unwrap_or(usize::MAX).saturating_add(1);
-            self.extend(t, want.min(self.bound));
+            self.extend(t, want.min(self.bound()));
             if let Some(&v) = usize::try_from(n).ok().and_then(|i| t.g.get(i)) {
                 return Some(u64::from(v));
             }
@@ -479,7 +479,7 @@ impl HeapRules {
             self.moves.max_take().map(|mt| (mt, self.moves.parts()))
         };
         while t.g.len() < want && t.period.is_none() && !t.full {
-            let target = (t.g.len().max(32) * 2).min(self.bound);
+            let target = (t.g.len().max(32) * 2).min(self.bound());
             while t.g.len() < target {
                 self.push_next(t);
             }
@@ -494,7 +494,7 @@ impl HeapRules {
                 });
                 t.period = found.map(|(preperiod, period)| Period { preperiod, period });
             }
-            if t.period.is_none() && t.g.len() >= self.bound {
+            if t.period.is_none() && t.g.len() >= self.bound() {
                 t.full = true;
             }
         }
@@ -580,13 +580,13 @@ impl HeapRules {
                 self.text
             ));
         }
-        let beyond = self.theorem().is_none() && max >= self.bound as u64;
+        let beyond = self.theorem().is_none() && max >= self.bound() as u64;
         if beyond || self.grundy(max).is_none() {
             return Err(format!(
                 "heap {max} is beyond what the rules {} are solved to: the Grundy table \
                  stops at {} values (the bound for these rules), and {}",
                 self.text,
-                self.bound,
+                self.bound(),
                 match self.theorem() {
                     Some(_) => "no period was proven within it",
                     None => "no periodicity theorem applies to them",
@@ -710,6 +710,13 @@ fn rules_text(params: &[ParamValue<'_>]) -> Result<String, String> {
         "subtract" => {
             let set = match params.get(1) {
                 Some(ParamValue::List(v)) => *v,
+                Some(ParamValue::Name(n)) => {
+                    return Err(format!(
+                        "{:?} is not a list field; a subtraction set is a list ([1, 3, 4]), \
+                         \"powers-of-two\", \"fibonacci\" or the name of a list field",
+                        brief(n)
+                    ))
+                }
                 _ => return Err("parameter set must be a list".into()),
             };
             if set.is_empty() {
@@ -805,6 +812,33 @@ impl Declare for HeapCodeGame {
             declared::scan_for_value(need, lo, hi, rng, value)
         }) && fast.covers(p).is_ok()
     }
+}
+
+/// `sgcheck check heap-code <position> --rules <text>`: the fast side and the oracle
+/// on one position (for misère rules both answers come from the exhaustive search).
+pub fn check_text(
+    rules: Option<&str>,
+    position: &str,
+    budget: usize,
+) -> Result<crate::verify::CheckOutcome, String> {
+    let text = rules.ok_or("heap-code needs --rules, the rules text (e.g. 0.137, 4.[3])")?;
+    let r = HeapRules::parse(text).map_err(|e| format!("--rules {:?}: {e}", brief(text)))?;
+    let pos: Piles = position
+        .parse()
+        .map_err(|e| format!("position {:?}: {e}", brief(position)))?;
+    r.covers(&pos.0)?;
+    let oracle = Solver::new(r.oracle.clone())
+        .with_budget(budget)
+        .analyze(&pos)
+        .map_err(|e| e.to_string())?;
+    let mut fast = r.analyze(&pos.0);
+    fast.winning.sort();
+    Ok(crate::verify::CheckOutcome {
+        agree: fast.win == oracle.win && fast.winning == oracle.winning,
+        fast: crate::verify::describe(&fast),
+        oracle: crate::verify::describe(&oracle),
+        remoteness: oracle.remoteness,
+    })
 }
 
 #[cfg(test)]
