@@ -424,9 +424,8 @@ impl HeapRules {
         }
         let r = self.moves.parts();
         Some(format!(
-            "periodicity theorem (t = {t}, at most {r} heaps left): g(n + p) = g(n) checked for \
-             e <= n < {r}e + {}p + {t}",
-            r - 1
+            "periodicity theorem (a move removes at most t = {t} tokens and leaves at most \
+             r = {r} heaps): g(n + p) = g(n) checked for e <= n < r·e + (r - 1)·p + t"
         ))
     }
 
@@ -438,8 +437,8 @@ impl HeapRules {
         let e = p.preperiod.max(1);
         let end = (r * e + (r - 1) * p.period) as u64 + t;
         format!(
-            "periodicity theorem (t = {t}, at most {r} heaps left by a move): g(n + {}) = g(n) \
-             checked for {e} <= n < {end} (r·e + (r - 1)·p + t)",
+            "periodicity theorem (a move removes at most t = {t} tokens and leaves at most \
+             r = {r} heaps): g(n + {}) = g(n) checked for {e} <= n < {end} = r·e + (r - 1)·p + t",
             p.period
         )
     }
