@@ -57,6 +57,7 @@ pub(crate) fn shrink_piles<R: Clone>(
 
 pub mod auction;
 pub mod bash;
+pub mod dag_tokens;
 pub mod declared;
 pub mod ed;
 pub mod following_nim;

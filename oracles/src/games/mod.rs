@@ -7,6 +7,7 @@
 
 pub mod auction;
 pub mod bash;
+pub mod dag_tokens;
 pub mod ed;
 pub mod following_nim;
 pub mod grundy;
