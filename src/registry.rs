@@ -166,6 +166,7 @@ pub static GAMES: &[Entry] = &[
     Entry::game::<games::hackenbush_tree::HackenbushTreeSubject>(),
     Entry::game::<games::mock_turtles::MockTurtlesSubject>(),
     Entry::declarable_only::<games::paint_chain::PaintChainGame>(),
+    Entry::declarable_only::<games::heap_code::HeapCodeGame>(),
 ];
 
 /// The game `id`.

@@ -265,10 +265,10 @@ fn malformed_declarations_name_the_line_and_key() {
     for (name, replace, line, key, what) in [
         (
             "version",
-            ("format = 1", "format = 2"),
+            ("format = 1", "format = 3"),
             4,
             "format",
-            "format 2 is not supported",
+            "format 3 is not supported",
         ),
         (
             "game",

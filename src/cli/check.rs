@@ -30,19 +30,37 @@ pub struct Args {
 /// Runs `sgcheck check`.
 pub fn run(args: Args) -> anyhow::Result<i32> {
     args.limits.apply()?;
-    let outcome = crate::registry::check_game(
-        &args.game,
-        args.rules.as_deref(),
-        &args.position,
-        args.budget,
-    )
-    .ok_or_else(|| {
-        anyhow!(
-            "unknown game {:?}; known games: {}",
-            args.game,
-            crate::registry::verify_ids().collect::<Vec<_>>().join(", ")
-        )
-    })?;
+    // Games declared by their rules (heap games, tokens on a graph) have no registry
+    // subject: their rules text is the whole game.
+    let declared = match args.game.as_str() {
+        "heap-code" => Some(crate::games::heap_code::check_text(
+            args.rules.as_deref(),
+            &args.position,
+            args.budget,
+        )),
+        "dag-tokens" => Some(crate::games::dag_tokens::check_text(
+            args.rules.as_deref(),
+            &args.position,
+            args.budget,
+        )),
+        _ => None,
+    };
+    let outcome = declared
+        .or_else(|| {
+            crate::registry::check_game(
+                &args.game,
+                args.rules.as_deref(),
+                &args.position,
+                args.budget,
+            )
+        })
+        .ok_or_else(|| {
+            anyhow!(
+                "unknown game {:?}; known games: {}",
+                args.game,
+                crate::registry::verify_ids().collect::<Vec<_>>().join(", ")
+            )
+        })?;
     let outcome = match outcome {
         Ok(o) => o,
         Err(e) => bail!("{e}"),

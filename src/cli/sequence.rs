@@ -29,9 +29,12 @@ pub const DEFAULT_TIME: f64 = 60.0;
 /// Arguments of `sgcheck sequence`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game: octal, grundy, simple-nim, subtraction or lasker.
+    /// The game: octal, grundy, simple-nim, subtraction, lasker or heap-code (a heap
+    /// game by its rules text: `0.137`, `4.[3]`, `0.F`, `subtract 1,3,4`, `range 2..5`,
+    /// `split-unequal`).
     pub game: String,
-    /// The game's rules: the code for octal (`0.77`), the set for subtraction (`2,3,5`).
+    /// The game's rules: the code for octal (`0.77`), the set for subtraction (`2,3,5`),
+    /// the rules text for heap-code.
     #[arg(long)]
     pub rules: Option<String>,
     /// How many values: g(0) .. g(count - 1).
@@ -187,6 +190,12 @@ pub fn sequence(
                 seconds: 0.0,
             }
         }
+        "heap-code" => heap_code(
+            rules.ok_or(
+                "heap-code needs --rules, the rules text (e.g. 0.137, 4.[3], subtract 1,3,4)",
+            )?,
+            count,
+        )?,
         "subtraction" => {
             let r = rules.ok_or("subtraction needs --rules, the set (e.g. 2,3,5)")?;
             let set: Subtraction = r.parse().map_err(|e| format!("--rules: {e}"))?;
@@ -214,13 +223,65 @@ pub fn sequence(
         _ => {
             return Err(format!(
                 "no sequence for game {}; one of: octal, grundy, simple-nim, subtraction, \
-                 lasker",
+                 lasker, heap-code",
                 crate::cli::options::quote(game)
             ))
         }
     };
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// The sequence of a heap game declared by its rules (`heap-code`): the mex table up to
+/// the bound sized from the rules, extended by a period only when the periodicity
+/// theorem proves it.
+fn heap_code(text: &str, count: usize) -> Result<SequenceReport, String> {
+    use crate::games::heap_code::HeapRules;
+    let r = HeapRules::parse(text).map_err(|e| format!("--rules: {e}"))?;
+    if r.misere() {
+        return Err(
+            "--rules: misère play has no Grundy sequence (its positions are answered \
+                    by exhaustive search)"
+                .into(),
+        );
+    }
+    let period = r.period(count.max(1 << 16));
+    if period.is_none() && count > r.bound() {
+        return Err(format!(
+            "--count {count}: the Grundy table of {} stops at {} values (the bound for these \
+             rules) and {}",
+            r.text(),
+            r.bound(),
+            if r.theorem().is_some() {
+                "no period was proven within it"
+            } else {
+                "no periodicity theorem applies to them"
+            }
+        ));
+    }
+    let mut values = Vec::with_capacity(count);
+    for n in 0..count as u64 {
+        values.push(r.grundy(n).ok_or("a value past the table")?);
+    }
+    let by_mex = r.table_len().min(count);
+    Ok(SequenceReport {
+        game: "heap-code".into(),
+        rules: r.text().to_string(),
+        count,
+        values,
+        period: period.map(|p| PeriodReport {
+            preperiod: p.preperiod as u64,
+            period: p.period as u64,
+            last_exception: p.last_exception().map(|e| e as u64),
+            proof: r.proof(p),
+        }),
+        method: match period {
+            Some(_) => "plain mex table, then the proven period".into(),
+            None => "plain mex table (no period proven)".into(),
+        },
+        by_mex,
+        seconds: 0.0,
+    })
 }
 
 /// The text form: `#` lines describing the sequence, then `n g(n)` per line.

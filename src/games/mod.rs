@@ -57,11 +57,13 @@ pub(crate) fn shrink_piles<R: Clone>(
 
 pub mod auction;
 pub mod bash;
+pub mod dag_tokens;
 pub mod declared;
 pub mod ed;
 pub mod following_nim;
 pub mod grundy;
 pub mod hackenbush_tree;
+pub mod heap_code;
 pub mod lasker;
 pub mod misere_nim;
 pub mod mock_turtles;

@@ -15,8 +15,20 @@ use std::collections::BTreeMap;
 use std::fmt;
 use toml::Spanned;
 
-/// The declaration format this sgcheck reads (the `format` key).
-pub const FORMAT: u32 = 1;
+/// The newest declaration format this sgcheck reads (the `format` key): format 1, and
+/// format 2, which adds the `[game]` table declaring a game's rules
+/// ([`super::game_table`]). Every format-1 file reads the same in format 2.
+pub const FORMAT: u32 = 2;
+
+/// One rules parameter as declared: its name, the key and place errors name, and its
+/// value (a field name, a number, a list or a name; `literal`: a name, never a field).
+pub(crate) struct RulesEntry {
+    pub(crate) name: String,
+    pub(crate) key: String,
+    pub(crate) span: std::ops::Range<usize>,
+    pub(crate) value: toml::Value,
+    pub(crate) literal: bool,
+}
 
 /// The most fields a case may declare. Contest formats have a handful; the bound keeps
 /// what a case costs to enumerate, draw and store proportional to the work done.
@@ -78,7 +90,9 @@ struct FileDecl {
     #[serde(default)]
     aliases: Vec<String>,
     title: String,
-    game: Spanned<String>,
+    /// A declarable game's id (`"nim"`), or, from format 2 on, a `[game]` table
+    /// declaring the rules (see [`super::game_table`]).
+    game: Spanned<toml::Value>,
     #[serde(default)]
     rules: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
     position: Spanned<Vec<String>>,
@@ -230,13 +244,13 @@ fn key_at(text: &str, offset: usize) -> String {
     }
 }
 
-struct Ctx<'a> {
-    text: &'a str,
-    source: &'a str,
+pub(super) struct Ctx<'a> {
+    pub(super) text: &'a str,
+    pub(super) source: &'a str,
 }
 
 impl Ctx<'_> {
-    fn err(
+    pub(super) fn err(
         &self,
         span: std::ops::Range<usize>,
         key: &str,
@@ -290,29 +304,32 @@ fn num(
     Ok(n)
 }
 
+/// A TOML error of `text`, with its line and key.
+pub(super) fn toml_error(text: &str, source: &str, e: &toml::de::Error) -> DeclarationError {
+    let span = e.span().unwrap_or(0..0);
+    DeclarationError {
+        source: source.to_string(),
+        line: if text.is_empty() {
+            0
+        } else {
+            line_of(text, span.start)
+        },
+        key: key_at(text, span.start),
+        message: e.message().trim().to_string(),
+    }
+}
+
 /// Reads a declaration from `text`; `source` names it in errors and in
 /// `sgcheck list` (a path, or `built-in corpus/problems/<id>.toml`).
 pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
     let ctx = Ctx { text, source };
-    let decl: FileDecl = toml::from_str(text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        DeclarationError {
-            source: source.to_string(),
-            line: if text.is_empty() {
-                0
-            } else {
-                line_of(text, span.start)
-            },
-            key: key_at(text, span.start),
-            message: e.message().trim().to_string(),
-        }
-    })?;
-    if *decl.format.get_ref() != FORMAT {
+    let decl: FileDecl = toml::from_str(text).map_err(|e| toml_error(text, source, &e))?;
+    if !(1..=FORMAT).contains(decl.format.get_ref()) {
         return Err(ctx.err(
             decl.format.span(),
             "format",
             format!(
-                "declaration format {} is not supported; this sgcheck reads format {FORMAT}",
+                "declaration format {} is not supported; this sgcheck reads formats 1 to {FORMAT}",
                 decl.format.get_ref()
             ),
         ));
@@ -329,20 +346,62 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             "the id must be letters, digits, `-` and `_` (it names the problem on the command line)",
         ));
     }
-    let game = crate::registry::declarable(decl.game.get_ref()).ok_or_else(|| {
-        ctx.err(
-            decl.game.span(),
-            "game",
-            format!(
-                "unknown game {:?}; declarable games: {}",
-                decl.game.get_ref(),
-                crate::registry::declarables()
-                    .map(|g| g.id())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        )
-    })?;
+    // The game: an id, with its parameters in `[rules]`, or a `[game]` table.
+    let (game, entries, rules_at) = match decl.game.get_ref() {
+        toml::Value::String(name) => {
+            let game = crate::registry::declarable(name).ok_or_else(|| {
+                ctx.err(
+                    decl.game.span(),
+                    "game",
+                    format!(
+                        "unknown game {:?}; declarable games: {}",
+                        name,
+                        crate::registry::declarables()
+                            .map(|g| g.id())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                )
+            })?;
+            let entries: Vec<RulesEntry> = decl
+                .rules
+                .iter()
+                .map(|(k, v)| RulesEntry {
+                    name: k.get_ref().clone(),
+                    key: format!("rules.{}", k.get_ref()),
+                    span: v.span(),
+                    value: v.get_ref().clone(),
+                    literal: false,
+                })
+                .collect();
+            (game, entries, (decl.game.span(), "rules".to_string()))
+        }
+        toml::Value::Table(_) => {
+            if *decl.format.get_ref() < 2 {
+                return Err(ctx.err(
+                    decl.game.span(),
+                    "game",
+                    "a [game] table declaring the rules needs `format = 2`",
+                ));
+            }
+            if let Some((k, _)) = decl.rules.iter().next() {
+                return Err(ctx.err(
+                    k.span(),
+                    &format!("rules.{}", k.get_ref()),
+                    "a [game] table declares the rules: no [rules] with it",
+                ));
+            }
+            let t = super::game_table::read(text, source)?;
+            (t.game, t.entries, t.rules_at)
+        }
+        _ => {
+            return Err(ctx.err(
+                decl.game.span(),
+                "game",
+                "game is a game id (`game = \"nim\"`) or, in format 2, a [game] table",
+            ))
+        }
+    };
     let reach = game.reach();
 
     // Fields.
@@ -720,10 +779,10 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
     // The rules.
     let mut params = Vec::new();
     for spec in game.parameters() {
-        let Some((k, v)) = decl.rules.iter().find(|(k, _)| k.get_ref() == spec.name) else {
+        let Some(entry) = entries.iter().find(|e| e.name == spec.name) else {
             return Err(ctx.err(
-                decl.game.span(),
-                "rules",
+                rules_at.0.clone(),
+                &rules_at.1,
                 format!(
                     "the {} game needs the parameter `{}` ({}) in [rules]",
                     game.id(),
@@ -732,9 +791,10 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 ),
             ));
         };
-        let key = format!("rules.{}", k.get_ref());
-        let bad = |m: String| ctx.err(v.span(), &key, m);
-        let src = match v.get_ref() {
+        let key = entry.key.clone();
+        let bad = |m: String| ctx.err(entry.span.clone(), &key, m);
+        let src = match &entry.value {
+            toml::Value::String(s) if entry.literal => ParamSrc::Name(s.clone()),
             toml::Value::String(s) => match fields.iter().position(|f| f.name == *s) {
                 Some(i) if fields[i].list.as_ref().is_some_and(|l| l.tree) => {
                     return Err(bad(format!(
@@ -812,7 +872,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         let values: Vec<ParamValue<'_>> = params.iter().map(|p| p.constant()).collect();
         let r = game
             .rules(&values)
-            .map_err(|m| ctx.err(decl.game.span(), "rules", m))?;
+            .map_err(|m| ctx.err(rules_at.0.clone(), &rules_at.1, m))?;
         RulesSrc::Fixed(r)
     };
 

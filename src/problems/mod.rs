@@ -24,6 +24,7 @@ pub(crate) fn utf8_error_place(bytes: &[u8], e: std::str::Utf8Error) -> (usize, 
 pub mod declaration;
 mod engine;
 pub mod fuzz;
+mod game_table;
 mod reader;
 #[cfg(test)]
 mod tests_declared;

@@ -7,10 +7,12 @@
 
 pub mod auction;
 pub mod bash;
+pub mod dag_tokens;
 pub mod ed;
 pub mod following_nim;
 pub mod grundy;
 pub mod hackenbush_tree;
+pub mod heap_code;
 pub mod lasker;
 pub mod misere_nim;
 pub mod mock_turtles;

@@ -1,0 +1,899 @@
+//! Heap games declared as data: the rules come from a problem declaration's `[game]`
+//! table (a take-and-break code, a subtraction set, a take range, or Grundy's unequal
+//! split; normal or misère play), and the fast solver is derived from them.
+//!
+//! The rules text and the moves are those of the oracle's
+//! [`sgcheck_oracles::games::heap_code`] (read there for the rules). This side reads
+//! the same text with its own reader ([`HeapRules::parse`]) and enumerates one heap's
+//! options itself; the two only share the position and move types.
+//!
+//! **Normal play.** A position is a sum of heaps, so its value is the XOR of the heaps'
+//! Grundy values. g(n) = mex of the values of n's options: nothing left (0), one heap
+//! (g(rest)), two heaps (g(a) xor g(b)), three heaps (g(a) xor g(b) xor g(c)). The table
+//! is built lazily, doubling up to the largest heap asked about, and never past
+//! [`HeapRules::bound`], which is sized from the rules before anything is built (at
+//! most [`MAX_TABLE`] values and about [`WORK_LIMIT`] steps of mex work).
+//!
+//! **Periods.** When every move removes at most t tokens (a code without a repeating
+//! digit, an explicit subtraction set, a range) and leaves at most r heaps, the octal
+//! periodicity theorem (Guy and Smith) in its general form proves a period from the
+//! table alone: if g(n + p) = g(n) for every e <= n < r·e + (r - 1)·p + t (e >= 1),
+//! then for every n >= e. Why: for larger n, an option of n + p removes k <= t and
+//! leaves at most r parts totalling at least n + p - t >= r·(e + p), so its largest
+//! part c is at least e + p, and g(c - p) = g(c) (by induction, c < n + p): the option
+//! of n leaving c - p instead has the same value; conversely an option of n has a part
+//! c >= e, and c + p gives an option of n + p of the same value. With r = 2 this is
+//! the theorem as [`crate::games::take_break`] states it. Checking the range needs the
+//! table up to r·e + r·p + t; the smallest such p is found by
+//! [`crate::verify::smallest_period`]. Heaps past a proven period are answered from
+//! it; without one (codes with a repeating digit, named infinite sets, Grundy's game,
+//! or no period within the bound) heaps past the table are refused by
+//! [`Declare::check`] with a message saying so. Nothing is ever called periodic from
+//! an observed repetition alone.
+//!
+//! **Misère play** has no Sprague–Grundy shortcut: positions are answered by the
+//! exhaustive oracle, for positions whose heaps total at most [`MISERE_MAX_TOKENS`];
+//! [`Declare::check`] refuses larger ones, saying why.
+
+use crate::games::analyze_sum;
+use crate::games::declared::{self, Declare, ParamKind, ParamSpec, ParamValue, Reach};
+use crate::games::take_break::Period;
+use rand_chacha::ChaCha8Rng;
+use sgcheck_oracles::games::heap_code::{HeapCode, PartsMove};
+use sgcheck_oracles::games::nim::Piles;
+use sgcheck_oracles::{Analysis, SearchError, Solver};
+use std::sync::Mutex;
+
+/// The most Grundy values one rules' table holds (4 MiB).
+pub const MAX_TABLE: usize = 1 << 20;
+/// About how many option visits building one table may cost (a few seconds at most).
+pub const WORK_LIMIT: u64 = 200_000_000;
+/// Heaps of rules that split into three parts are at most this big when winning moves
+/// are listed (their enumeration is quadratic in the heap).
+pub const MAX_TRIPLE_HEAP: u64 = 4096;
+/// Misère positions answered by search total at most this many tokens.
+pub const MISERE_MAX_TOKENS: u64 = 40;
+/// Most digits of a code (as the oracle's reader allows).
+pub const MAX_DIGITS: usize = sgcheck_oracles::games::heap_code::MAX_DIGITS;
+/// Most amounts of a subtraction set.
+pub const MAX_SET: usize = sgcheck_oracles::games::heap_code::MAX_SET;
+
+/// The amounts a subtraction move may remove, as the fast side reads them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Set {
+    List(Vec<u64>),
+    PowersOfTwo,
+    Fibonacci,
+}
+
+/// The fast side's reading of the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Moves {
+    /// d0 (bits 4 and 8 only).
+    d0: u8,
+    /// d1.. of a code.
+    digits: Vec<u8>,
+    /// The repeating digit of a code.
+    repeat: Option<u8>,
+    /// A subtraction set (every amount in it is digit 3).
+    set: Option<Set>,
+    /// A take range (every amount in it is digit 3).
+    range: Option<(u64, u64)>,
+    /// Grundy's game: d0 = 4 with unequal parts.
+    unequal: bool,
+}
+
+impl Moves {
+    /// The digit of removing k (k >= 1).
+    fn digit(&self, k: u64) -> u8 {
+        if let Some(s) = &self.set {
+            let yes = match s {
+                Set::List(v) => v.binary_search(&k).is_ok(),
+                Set::PowersOfTwo => k.is_power_of_two(),
+                Set::Fibonacci => is_fibonacci(k),
+            };
+            return if yes { 3 } else { 0 };
+        }
+        if let Some((p, q)) = self.range {
+            return if p <= k && k <= q { 3 } else { 0 };
+        }
+        match usize::try_from(k - 1).ok().and_then(|i| self.digits.get(i)) {
+            Some(&d) => d,
+            None => self.repeat.unwrap_or(0),
+        }
+    }
+
+    /// The largest amount a move removes, when there is one (`None`: unbounded).
+    fn max_take(&self) -> Option<u64> {
+        match (&self.set, self.range) {
+            (Some(Set::List(v)), _) => v.last().copied(),
+            (Some(_), _) => None,
+            (None, Some((_, q))) => Some(q),
+            (None, None) if self.unequal => Some(0),
+            (None, None) => match self.repeat {
+                Some(_) => None,
+                None => Some(self.digits.len() as u64),
+            },
+        }
+    }
+
+    /// The most heaps one move leaves.
+    fn parts(&self) -> u64 {
+        let all = self
+            .digits
+            .iter()
+            .chain(self.repeat.iter())
+            .fold(self.d0, |a, &d| a | d);
+        if all & 8 != 0 {
+            3
+        } else if all & 4 != 0 || self.unequal {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The amounts k in 1..=n with a non-zero digit, ascending.
+    fn amounts(&self, n: u64, mut f: impl FnMut(u64, u8)) {
+        match (&self.set, self.range) {
+            (Some(Set::List(v)), _) => v.iter().take_while(|&&k| k <= n).for_each(|&k| f(k, 3)),
+            (Some(Set::PowersOfTwo), _) => {
+                let mut k = 1u64;
+                while k <= n {
+                    f(k, 3);
+                    k = match k.checked_mul(2) {
+                        Some(x) => x,
+                        None => break,
+                    };
+                }
+            }
+            (Some(Set::Fibonacci), _) => {
+                let (mut a, mut b) = (1u64, 2u64);
+                while a <= n {
+                    f(a, 3);
+                    let c = a.saturating_add(b);
+                    if b == a {
+                        break;
+                    }
+                    a = b;
+                    b = c;
+                }
+            }
+            (None, Some((p, q))) => (p..=q.min(n)).for_each(|k| f(k, 3)),
+            (None, None) => {
+                if self.unequal {
+                    return;
+                }
+                let last = match self.repeat {
+                    Some(_) => n,
+                    None => (self.digits.len() as u64).min(n),
+                };
+                for k in 1..=last {
+                    let d = self.digit(k);
+                    if d != 0 {
+                        f(k, d);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The table length building it may reach within [`WORK_LIMIT`] (at least 64).
+    fn bound(&self) -> usize {
+        // Per heap n: one visit per amount, n/2 per two-way split, at most n^2/4 per
+        // three-way one (n first parts times the distinct pair values of the rest).
+        let (mut nz, mut two, mut three) =
+            (0u64, u64::from(self.d0 & 4 != 0 || self.unequal), 0u64);
+        three += u64::from(self.d0 & 8 != 0);
+        let mut work = 0u64;
+        let mut n = 0usize;
+        while n < MAX_TABLE {
+            if n >= 1 && !self.unequal {
+                let d = self.digit(n as u64);
+                nz += u64::from(d != 0);
+                two += u64::from(d & 4 != 0);
+                three += u64::from(d & 8 != 0);
+            }
+            let m = n as u64;
+            work = work
+                .saturating_add(nz + 1)
+                .saturating_add(two.saturating_mul(m / 2))
+                .saturating_add(three.saturating_mul(m * m / 4));
+            if work > WORK_LIMIT {
+                break;
+            }
+            n += 1;
+        }
+        n.max(64)
+    }
+}
+
+/// The mex of `values` in O(len): a value above their count cannot be the mex.
+fn small_mex(values: &[u32]) -> u32 {
+    let mut present = vec![false; values.len() + 1];
+    for &v in values {
+        if let Some(p) = present.get_mut(v as usize) {
+            *p = true;
+        }
+    }
+    present.iter().position(|&p| !p).unwrap_or(values.len()) as u32
+}
+
+fn is_fibonacci(k: u64) -> bool {
+    let (mut a, mut b) = (1u64, 2u64);
+    while a < k {
+        let c = a.saturating_add(b);
+        if c == b {
+            return false;
+        }
+        a = b;
+        b = c;
+    }
+    a == k
+}
+
+/// The table of one rules: g(0..), the pair values when some move leaves three heaps,
+/// and the proven period.
+#[derive(Debug, Default)]
+struct Table {
+    g: Vec<u32>,
+    /// For s = 0..: the distinct values g(a) xor g(s - a), 1 <= a <= s / 2.
+    pairs: Vec<Vec<u32>>,
+    period: Option<Period>,
+    /// Whether the table reached its bound without a period.
+    full: bool,
+}
+
+/// The rules of one declared heap game, as the fast side reads and solves them.
+#[derive(Debug)]
+pub struct HeapRules {
+    moves: Moves,
+    misere: bool,
+    /// The rules in the oracle's notation.
+    text: String,
+    /// The oracle's rules, read from `text` by the oracle's own reader.
+    oracle: HeapCode,
+    bound: std::sync::OnceLock<usize>,
+    table: Mutex<Table>,
+}
+
+fn hex(c: char) -> Option<u8> {
+    c.to_digit(16).map(|d| d as u8)
+}
+
+impl HeapRules {
+    /// Reads the rules text (the oracle's notation: `0.137`, `4.[3]`, `subtract 1,3,4`,
+    /// `subtract fibonacci`, `range 2..5`, `split-unequal`, each maybe followed by
+    /// ` misere`); an error says what is wrong.
+    pub fn parse(text: &str) -> Result<HeapRules, String> {
+        let t = text.trim();
+        let (body, misere) = match t.strip_suffix(" misere") {
+            Some(b) => (b.trim_end(), true),
+            None => (t, false),
+        };
+        let mut moves = Moves {
+            d0: 0,
+            digits: Vec::new(),
+            repeat: None,
+            set: None,
+            range: None,
+            unequal: false,
+        };
+        if let Some(s) = body.strip_prefix("subtract ") {
+            moves.set = Some(match s.trim() {
+                "powers-of-two" => Set::PowersOfTwo,
+                "fibonacci" => Set::Fibonacci,
+                list => {
+                    let mut v = Vec::new();
+                    for x in list.split(',') {
+                        if v.len() >= MAX_SET {
+                            return Err(format!("a subtraction set has at most {MAX_SET} amounts"));
+                        }
+                        let k: u64 = x.trim().parse().map_err(|_| {
+                            format!("subtraction amount {:?} is not a number", brief(x.trim()))
+                        })?;
+                        if k == 0 {
+                            return Err("a subtraction amount is at least 1".into());
+                        }
+                        v.push(k);
+                    }
+                    v.sort_unstable();
+                    v.dedup();
+                    Set::List(v)
+                }
+            });
+        } else if let Some(r) = body.strip_prefix("range ") {
+            let (p, q) = r.split_once("..").ok_or("a range is `range p..q`")?;
+            let p: u64 = p.trim().parse().map_err(|_| "range: p is not a number")?;
+            let q: u64 = q.trim().parse().map_err(|_| "range: q is not a number")?;
+            if p == 0 || p > q {
+                return Err(format!("a take range needs 1 <= p <= q (p = {p}, q = {q})"));
+            }
+            moves.range = Some((p, q));
+        } else if body == "split-unequal" {
+            moves.unequal = true;
+        } else {
+            let (d0, tail) = body.split_once('.').ok_or_else(|| {
+                format!(
+                    "{:?} is not a code d0.d1d2... (e.g. 0.77, 4.[3])",
+                    brief(body)
+                )
+            })?;
+            let mut d0c = d0.chars();
+            moves.d0 = match (d0c.next().and_then(hex), d0c.next()) {
+                (Some(d), None) => d & 0xC,
+                _ => {
+                    return Err(format!(
+                        "d0 {:?} (before the point) is not one digit 0..F",
+                        brief(d0)
+                    ))
+                }
+            };
+            if tail.len() > MAX_DIGITS + 2 {
+                return Err(format!(
+                    "a code has at most {MAX_DIGITS} digits; this one has {}",
+                    tail.len()
+                ));
+            }
+            let (plain, rep) = match tail.split_once('[') {
+                None => (tail, None),
+                Some((plain, r)) => {
+                    let inner = r
+                        .strip_suffix(']')
+                        .ok_or("a bracket `[d]` closes at the end of the code")?;
+                    let mut cs = inner.chars();
+                    match (cs.next().and_then(hex), cs.next()) {
+                        (Some(d), None) => (plain, Some(d)),
+                        _ => {
+                            return Err(format!(
+                                "`[{}]`: the brackets hold one digit 0..F",
+                                brief(inner)
+                            ))
+                        }
+                    }
+                }
+            };
+            for (i, c) in plain.chars().enumerate() {
+                moves.digits.push(
+                    hex(c).ok_or_else(|| {
+                        format!("digit {} of the code, {c:?}, is not 0..F", i + 1)
+                    })?,
+                );
+            }
+            moves.repeat = rep.filter(|&r| r != 0);
+            if moves.repeat.is_none() {
+                while moves.digits.last() == Some(&0) {
+                    moves.digits.pop();
+                }
+            }
+            if moves.d0 == 0 && moves.digits.is_empty() && moves.repeat.is_none() {
+                return Err(format!("the code {:?} allows no move", brief(body)));
+            }
+        }
+        if let Some(Set::List(v)) = &moves.set {
+            if v.is_empty() {
+                return Err("the subtraction set is empty".into());
+            }
+        }
+        let oracle: HeapCode = t
+            .parse()
+            .map_err(|e: sgcheck_oracles::NotationError| e.reason)?;
+        Ok(HeapRules {
+            bound: std::sync::OnceLock::new(),
+            moves,
+            misere,
+            text: t.to_string(),
+            oracle,
+            table: Mutex::new(Table::default()),
+        })
+    }
+
+    /// The rules in the oracle's notation.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether the game is played misère.
+    pub fn misere(&self) -> bool {
+        self.misere
+    }
+
+    /// The most values the table is built to (sized from the rules).
+    pub fn bound(&self) -> usize {
+        *self.bound.get_or_init(|| self.moves.bound())
+    }
+
+    /// The proven period once the table holds it (building the table up to `upto`,
+    /// within the bound, to look for it).
+    pub fn period(&self, upto: usize) -> Option<Period> {
+        let mut t = self.lock();
+        self.extend(&mut t, upto.min(self.bound()));
+        t.period
+    }
+
+    /// How many values have been computed by mex so far.
+    pub fn table_len(&self) -> usize {
+        self.lock().g.len()
+    }
+
+    /// How a period is proven for these rules, or why none can be.
+    pub fn theorem(&self) -> Option<String> {
+        let t = self.moves.max_take()?;
+        if self.moves.unequal {
+            return None;
+        }
+        let r = self.moves.parts();
+        Some(format!(
+            "periodicity theorem (a move removes at most t = {t} tokens and leaves at most \
+             r = {r} heaps): g(n + p) = g(n) checked for e <= n < r·e + (r - 1)·p + t"
+        ))
+    }
+
+    /// Why `p` (found by [`HeapRules::period`]) holds for every heap: the theorem's
+    /// range, with its numbers.
+    pub fn proof(&self, p: Period) -> String {
+        let t = self.moves.max_take().unwrap_or(0);
+        let r = self.moves.parts() as usize;
+        let e = p.preperiod.max(1);
+        let end = (r * e + (r - 1) * p.period) as u64 + t;
+        format!(
+            "periodicity theorem (a move removes at most t = {t} tokens and leaves at most \
+             r = {r} heaps): g(n + {}) = g(n) checked for {e} <= n < {end} = r·e + (r - 1)·p + t",
+            p.period
+        )
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// g(n): from the table, the period, or `None` past the bound without a period.
+    pub fn grundy(&self, n: u64) -> Option<u64> {
+        let mut t = self.lock();
+        self.lookup(&mut t, n)
+    }
+
+    fn lookup(&self, t: &mut Table, n: u64) -> Option<u64> {
+        if let Some(&v) = usize::try_from(n).ok().and_then(|i| t.g.get(i)) {
+            return Some(u64::from(v));
+        }
+        if t.period.is_none() && !t.full {
+            let want = usize::try_from(n).unwrap_or(usize::MAX).saturating_add(1);
+            self.extend(t, want.min(self.bound()));
+            if let Some(&v) = usize::try_from(n).ok().and_then(|i| t.g.get(i)) {
+                return Some(u64::from(v));
+            }
+        }
+        let p = t.period?;
+        let off = (n - p.preperiod as u64) % p.period as u64;
+        Some(u64::from(t.g[p.preperiod + off as usize]))
+    }
+
+    /// Builds the table to at least `want` values (doubling from 64, within the bound),
+    /// looking for a period at each doubling when the theorem applies.
+    fn extend(&self, t: &mut Table, want: usize) {
+        let theorem = if self.moves.unequal {
+            None
+        } else {
+            self.moves.max_take().map(|mt| (mt, self.moves.parts()))
+        };
+        while t.g.len() < want && t.period.is_none() && !t.full {
+            let target = (t.g.len().max(32) * 2).min(self.bound());
+            while t.g.len() < target {
+                self.push_next(t);
+            }
+            if let Some((mt, r)) = theorem {
+                let len = t.g.len() as u64;
+                let found = crate::verify::smallest_period(&t.g, |e, p| {
+                    let (e, p) = (e.max(1) as u64, p as u64);
+                    r.saturating_mul(e)
+                        .saturating_add(r.saturating_mul(p))
+                        .saturating_add(mt)
+                        <= len
+                });
+                t.period = found.map(|(preperiod, period)| Period { preperiod, period });
+            }
+            if t.period.is_none() && t.g.len() >= self.bound() {
+                t.full = true;
+            }
+        }
+    }
+
+    /// Appends g(n) for the next n, by mex over its options.
+    fn push_next(&self, t: &mut Table) {
+        let n = t.g.len() as u64;
+        let three = self.moves.parts() == 3;
+        let mut seen: Vec<u32> = Vec::new();
+        let g = &t.g;
+        let gv = |x: u64| g[x as usize];
+        let split2 = |rest: u64, seen: &mut Vec<u32>, unequal: bool| {
+            for a in 1..=rest / 2 {
+                if unequal && 2 * a == rest {
+                    continue;
+                }
+                seen.push(gv(a) ^ gv(rest - a));
+            }
+        };
+        if self.moves.d0 & 4 != 0 || self.moves.unequal {
+            split2(n, &mut seen, self.moves.unequal);
+        }
+        let split3 = |rest: u64, seen: &mut Vec<u32>| {
+            for a in 1..=rest.saturating_sub(2) {
+                for &v in &t.pairs[(rest - a) as usize] {
+                    seen.push(gv(a) ^ v);
+                }
+            }
+        };
+        if self.moves.d0 & 8 != 0 {
+            split3(n, &mut seen);
+        }
+        self.moves.amounts(n, |k, d| {
+            let rest = n - k;
+            if rest == 0 && d & 1 != 0 {
+                seen.push(0);
+            }
+            if rest >= 1 && d & 2 != 0 {
+                seen.push(gv(rest));
+            }
+            if rest >= 2 && d & 4 != 0 {
+                split2(rest, &mut seen, false);
+            }
+            if rest >= 3 && d & 8 != 0 {
+                split3(rest, &mut seen);
+            }
+        });
+        let v = small_mex(&seen);
+        t.g.push(v);
+        if three {
+            let mut p: Vec<u32> = (1..=n / 2)
+                .map(|a| t.g[a as usize] ^ t.g[(n - a) as usize])
+                .collect();
+            p.sort_unstable();
+            p.dedup();
+            t.pairs.push(p);
+        }
+    }
+
+    /// Whether every heap of `position` has a value (or, misère, whether the search
+    /// may take it), and if not, why.
+    pub fn covers(&self, position: &[u64]) -> Result<(), String> {
+        if self.misere {
+            let total = position.iter().fold(0u64, |a, &n| a.saturating_add(n));
+            if total > MISERE_MAX_TOKENS {
+                return Err(format!(
+                    "misère play ({}) has no Sprague-Grundy solver: positions are answered \
+                     by exhaustive search, up to heaps totalling {MISERE_MAX_TOKENS} tokens; \
+                     this one totals {total}",
+                    self.text
+                ));
+            }
+            return Ok(());
+        }
+        let Some(&max) = position.iter().max() else {
+            return Ok(());
+        };
+        if self.moves.parts() == 3 && max > MAX_TRIPLE_HEAP {
+            return Err(format!(
+                "rules {} split heaps in three: heaps are at most {MAX_TRIPLE_HEAP} (listing \
+                 winning moves is quadratic in the heap); found {max}",
+                self.text
+            ));
+        }
+        let beyond = self.theorem().is_none() && max >= self.bound() as u64;
+        if beyond || self.grundy(max).is_none() {
+            return Err(format!(
+                "heap {max} is beyond what the rules {} are solved to: the Grundy table \
+                 stops at {} values (the bound for these rules), and {}",
+                self.text,
+                self.bound(),
+                match self.theorem() {
+                    Some(_) => "no period was proven within it",
+                    None => "no periodicity theorem applies to them",
+                }
+            ));
+        }
+        Ok(())
+    }
+
+    /// The oracle's verdict (misère play).
+    fn search(&self, position: &[u64]) -> Result<Analysis<PartsMove>, SearchError> {
+        Solver::new(self.oracle.clone()).analyze(&Piles(position.to_vec()))
+    }
+
+    /// Verdict and every winning move of a position (see [`HeapRules::covers`]).
+    pub fn analyze(&self, position: &[u64]) -> Analysis<PartsMove> {
+        if self.misere {
+            return self.search(position).unwrap_or(Analysis {
+                win: false,
+                winning: Vec::new(),
+                remoteness: None,
+            });
+        }
+        let mut t = self.lock();
+        let values: Vec<u64> = position
+            .iter()
+            .map(|&n| self.lookup(&mut t, n).unwrap_or(0))
+            .collect();
+        let mut g = |x: u64| self.lookup(&mut t, x).unwrap_or(0);
+        let m = &self.moves;
+        analyze_sum(&values, |heap, need, out| {
+            let n = position[heap];
+            let mut push = |take: u64, parts: [u64; 3]| out.push(PartsMove { heap, take, parts });
+            let pairs = |take: u64,
+                         rest: u64,
+                         need: u64,
+                         unequal: bool,
+                         push: &mut dyn FnMut(u64, [u64; 3]),
+                         g: &mut dyn FnMut(u64) -> u64| {
+                for a in 1..=rest / 2 {
+                    if unequal && 2 * a == rest {
+                        continue;
+                    }
+                    if g(a) ^ g(rest - a) == need {
+                        push(take, [0, a, rest - a]);
+                    }
+                }
+            };
+            let triples = |take: u64,
+                           rest: u64,
+                           need: u64,
+                           push: &mut dyn FnMut(u64, [u64; 3]),
+                           g: &mut dyn FnMut(u64) -> u64| {
+                for a in 1..=rest / 3 {
+                    let ga = g(a);
+                    for b in a..=(rest - a) / 2 {
+                        if ga ^ g(b) ^ g(rest - a - b) == need {
+                            push(take, [a, b, rest - a - b]);
+                        }
+                    }
+                }
+            };
+            if m.d0 & 4 != 0 || m.unequal {
+                pairs(0, n, need, m.unequal, &mut push, &mut g);
+            }
+            if m.d0 & 8 != 0 {
+                triples(0, n, need, &mut push, &mut g);
+            }
+            let mut list: Vec<(u64, u8)> = Vec::new();
+            m.amounts(n, |k, d| list.push((k, d)));
+            for (k, d) in list {
+                let rest = n - k;
+                if rest == 0 && d & 1 != 0 && need == 0 {
+                    push(k, [0, 0, 0]);
+                }
+                if rest >= 1 && d & 2 != 0 && g(rest) == need {
+                    push(k, [0, 0, rest]);
+                }
+                if rest >= 2 && d & 4 != 0 {
+                    pairs(k, rest, need, false, &mut push, &mut g);
+                }
+                if rest >= 3 && d & 8 != 0 {
+                    triples(k, rest, need, &mut push, &mut g);
+                }
+            }
+        })
+    }
+
+    /// The verdict alone.
+    pub fn first_wins(&self, position: &[u64]) -> bool {
+        if self.misere {
+            return self.analyze(position).win;
+        }
+        let mut t = self.lock();
+        position
+            .iter()
+            .fold(0, |a, &n| a ^ self.lookup(&mut t, n).unwrap_or(0))
+            != 0
+    }
+}
+
+fn brief(s: &str) -> String {
+    match s.char_indices().nth(32) {
+        None => s.to_string(),
+        Some((cut, _)) => format!("{}...", &s[..cut]),
+    }
+}
+
+/// The rules text of parameter values: `rules` (the text, or `subtract`/`range` to
+/// complete), `set` (a subtraction set from a field), `p` and `q` (a range's bounds).
+fn rules_text(params: &[ParamValue<'_>]) -> Result<String, String> {
+    let text = match params.first() {
+        Some(ParamValue::Name(s)) => *s,
+        _ => return Err("parameter rules must be a rules text (e.g. 0.137)".into()),
+    };
+    let (body, misere) = match text.trim().strip_suffix(" misere") {
+        Some(b) => (b.trim_end(), " misere"),
+        None => (text.trim(), ""),
+    };
+    Ok(match body {
+        "subtract" => {
+            let set = match params.get(1) {
+                Some(ParamValue::List(v)) => *v,
+                Some(ParamValue::Name(n)) => {
+                    return Err(format!(
+                        "{:?} is not a list field; a subtraction set is a list ([1, 3, 4]), \
+                         \"powers-of-two\", \"fibonacci\" or the name of a list field",
+                        brief(n)
+                    ))
+                }
+                _ => return Err("parameter set must be a list".into()),
+            };
+            if set.is_empty() {
+                return Err("the subtraction set is empty".into());
+            }
+            let list: Vec<String> = set.iter().map(u64::to_string).collect();
+            format!("subtract {}{misere}", list.join(","))
+        }
+        "range" => {
+            let p = declared::number(params, 2, "p")?;
+            let q = declared::number(params, 3, "q")?;
+            format!("range {p}..{q}{misere}")
+        }
+        _ => text.trim().to_string(),
+    })
+}
+
+/// How declarations use heap games declared by their rules (`[game]` in a format-2
+/// declaration, or `game = "heap-code"` with `[rules]`).
+pub struct HeapCodeGame;
+
+impl Declare for HeapCodeGame {
+    type Oracle = HeapCode;
+    type Fast = HeapRules;
+    const ID: &'static str = "heap-code";
+    const PARAMETERS: &'static [ParamSpec] = &[
+        ParamSpec {
+            name: "rules",
+            kind: ParamKind::Number,
+            about: "the rules text: a code (0.137, 4.[3]), `subtract` (amounts from `set`), \
+                    `subtract 1,3,4`, `subtract fibonacci`, `range` (from `p`, `q`), \
+                    `split-unequal`; then ` misere` for misère play",
+        },
+        ParamSpec {
+            name: "set",
+            kind: ParamKind::List,
+            about: "the subtraction set when rules is `subtract` ([] otherwise)",
+        },
+        ParamSpec {
+            name: "p",
+            kind: ParamKind::Number,
+            about: "the smallest amount when rules is `range` (0 otherwise)",
+        },
+        ParamSpec {
+            name: "q",
+            kind: ParamKind::Number,
+            about: "the largest amount when rules is `range` (0 otherwise)",
+        },
+    ];
+    const POSITION: &'static str = "heap sizes";
+    /// `size` is the heap before the move, `rest` what the move leaves in all.
+    const MOVE_FIELDS: &'static [&'static str] = &["heap", "take", "size", "rest"];
+    const REACH: Reach = Reach {
+        max_value: u64::MAX,
+        max_len: u64::MAX,
+        max_moves_work: declared::SPLIT_ENUMERATION_WORK,
+    };
+
+    fn build(params: &[ParamValue<'_>]) -> Result<HeapRules, String> {
+        HeapRules::parse(&rules_text(params)?)
+    }
+    fn check(fast: &HeapRules, position: &[u64]) -> Result<(), String> {
+        fast.covers(position)
+    }
+    fn first_wins(fast: &HeapRules, position: &[u64]) -> bool {
+        fast.first_wins(position)
+    }
+    fn analyze(fast: &HeapRules, position: &[u64]) -> Analysis<PartsMove> {
+        fast.analyze(position)
+    }
+    fn move_fields(m: &PartsMove, position: &[u64]) -> [u64; 4] {
+        let size = position.get(m.heap).copied().unwrap_or(0);
+        [m.heap as u64, m.take, size, size.saturating_sub(m.take)]
+    }
+    fn oracle(
+        fast: &HeapRules,
+        position: &[u64],
+        _: usize,
+    ) -> Result<(HeapCode, Piles), SearchError> {
+        Ok((fast.oracle.clone(), Piles(position.to_vec())))
+    }
+    fn make_losing(
+        fast: &HeapRules,
+        p: &mut [u64],
+        b: &[(u64, u64)],
+        rng: &mut ChaCha8Rng,
+    ) -> bool {
+        if fast.misere {
+            return false;
+        }
+        let value = |n: u64| fast.grundy(n).unwrap_or(u64::MAX);
+        declared::losing_sum(p, b, rng, value, |need, lo, hi, rng| {
+            declared::scan_for_value(need, lo, hi, rng, value)
+        }) && fast.covers(p).is_ok()
+    }
+}
+
+/// `sgcheck check heap-code <position> --rules <text>`: the fast side and the oracle
+/// on one position (for misère rules both answers come from the exhaustive search).
+pub fn check_text(
+    rules: Option<&str>,
+    position: &str,
+    budget: usize,
+) -> Result<crate::verify::CheckOutcome, String> {
+    let text = rules.ok_or("heap-code needs --rules, the rules text (e.g. 0.137, 4.[3])")?;
+    let r = HeapRules::parse(text).map_err(|e| format!("--rules {:?}: {e}", brief(text)))?;
+    let pos: Piles = position
+        .parse()
+        .map_err(|e| format!("position {:?}: {e}", brief(position)))?;
+    r.covers(&pos.0)?;
+    let oracle = Solver::new(r.oracle.clone())
+        .with_budget(budget)
+        .analyze(&pos)
+        .map_err(|e| e.to_string())?;
+    let mut fast = r.analyze(&pos.0);
+    fast.winning.sort();
+    Ok(crate::verify::CheckOutcome {
+        agree: fast.win == oracle.win && fast.winning == oracle.winning,
+        fast: crate::verify::describe(&fast),
+        oracle: crate::verify::describe(&oracle),
+        remoteness: oracle.remoteness,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(s: &str) -> HeapRules {
+        HeapRules::parse(s).unwrap()
+    }
+
+    #[test]
+    fn kayles_and_dawson_from_the_code() {
+        let k = rules("0.77");
+        let table: Vec<u32> = (0..100).map(|n| k.grundy(n).unwrap() as u32).collect();
+        assert_eq!(table, crate::games::octal::A002186);
+        let p = k.period(1 << 12).unwrap();
+        assert_eq!((p.preperiod, p.period), (71, 12));
+        let d = rules("0.137");
+        let table: Vec<u32> = (0..102).map(|n| d.grundy(n).unwrap() as u32).collect();
+        assert_eq!(table, crate::games::octal::A002187);
+        let p = d.period(1 << 12).unwrap();
+        assert_eq!((p.period, p.last_exception()), (34, Some(51)));
+        assert_eq!(k.grundy(1_000_000_000_071), Some(8));
+    }
+
+    #[test]
+    fn no_period_claimed_without_the_theorem() {
+        // Lasker's Nim repeats nothing (its values grow), and Grundy's game has no
+        // theorem: heaps past the bound are refused, never guessed.
+        let l = rules("4.[3]");
+        assert_eq!(l.period(1000), None);
+        assert!(l.covers(&[(l.bound() as u64) + 5]).is_err());
+        let g = rules("split-unequal");
+        assert!(g.theorem().is_none());
+        // subtract 1,2 (period 3) is proven by the theorem with r = 1.
+        let s = rules("subtract 1,2");
+        let p = s.period(1000).unwrap();
+        assert_eq!((p.preperiod, p.period), (0, 3));
+    }
+
+    #[test]
+    fn bad_rules_are_refused() {
+        for s in [
+            "0.8x",
+            "0.[3",
+            "0.[]",
+            "0.[33]",
+            "00.7",
+            "0.",
+            "subtract 0",
+            "range 2..1",
+            "x",
+        ] {
+            assert!(HeapRules::parse(s).is_err(), "{s}");
+        }
+        let long = format!("0.{}", "7".repeat(MAX_DIGITS + 3));
+        assert!(HeapRules::parse(&long).unwrap_err().contains("at most"));
+    }
+}
