@@ -139,6 +139,12 @@ impl declared::Declare for NimSubject {
             |need, lo, hi, _| (lo..=hi).contains(&need).then_some(need),
         )
     }
+    fn component_values(_: &(), position: &[u64]) -> Option<Vec<u64>> {
+        Some(position.to_vec())
+    }
+    fn smallest_with_value(_: &(), value: u64, lo: u64, hi: u64) -> Option<u64> {
+        (lo..=hi).contains(&value).then_some(value)
+    }
 }
 
 // ---------------------------------------------------------------------------------
