@@ -109,7 +109,7 @@ fn audit(w: &Workshop, problem: &[&str], exe: &Path, piles: &[u64]) -> Value {
     std::fs::write(&input, format!("1\n{}\n{}\n", piles.len(), text.join(" "))).unwrap();
     let mut args: Vec<&str> = vec!["audit"];
     args.extend_from_slice(problem);
-    args.extend_from_slice(&["--time", "120", "--json", "--input"]);
+    args.extend_from_slice(&["--time", "60", "--json", "--input"]);
     args.push(input.to_str().unwrap());
     args.push("--");
     args.push(exe.to_str().unwrap());
@@ -147,15 +147,30 @@ fn piles(n: usize, top: u64) -> Vec<u64> {
         .collect()
 }
 
-/// Changes the first pile until `fails` holds.
-fn make_fail(mut p: Vec<u64>, top: u64, fails: impl Fn(&[u64]) -> bool) -> Vec<u64> {
-    for v in 1..=top.min(100_000) {
+/// Changes the first pile until `fails` holds: first to `cancel(rest)` (the pile that
+/// makes the position losing), then to 1, 2, ...
+fn make_fail(
+    mut p: Vec<u64>,
+    cancel: impl Fn(&[u64]) -> u64,
+    fails: impl Fn(&[u64]) -> bool,
+) -> Vec<u64> {
+    p[0] = cancel(&p[1..]);
+    if fails(&p) {
+        return p;
+    }
+    for v in 1..=100_000 {
         p[0] = v;
         if fails(&p) {
             return p;
         }
     }
     panic!("no failing case found");
+}
+
+/// The Lasker pile that makes `rest` a losing position (the values form an
+/// involution).
+fn lasker_cancel(rest: &[u64]) -> u64 {
+    lasker(rest.iter().fold(0, |a, &s| a ^ lasker(s)))
 }
 
 fn minimality(report: &Value) -> &Value {
@@ -180,16 +195,16 @@ fn a_value_cap_needs_two_components_proved_minimal() {
         (truth != 0) != (capped != 0)
     };
     let (size, failing) = smallest_failing(1, model);
-    let big = make_fail(piles(100_000, 1_000_000_000), 1_000_000_000, model);
+    let big = make_fail(piles(100_000, 1_000_000_000), lasker_cancel, model);
     let r = audit(&w, &["hdu3032"], &exe, &big);
     assert_eq!(r["verdict"], "wrong-answer");
     let got = piles_of(&r);
-    assert!(failing.contains(&got), "{got:?} is not one of {failing:?}");
+    assert!(failing.contains(&got), "{} piles: not one of {failing:?}", got.len());
     let m = minimality(&r);
-    assert_eq!(m["kind"], "minimal", "{r}");
-    assert_eq!(m["complete"], true, "{r}");
-    assert_eq!(m["size"], size, "{r}");
-    assert_eq!(m["checked_up_to"], size - 1, "{r}");
+    assert_eq!(m["kind"], "minimal", "{m}");
+    assert_eq!(m["complete"], true, "{m}");
+    assert_eq!(m["size"], size, "{m}");
+    assert_eq!(m["checked_up_to"], size - 1, "{m}");
     let runs = r["shrink_runs"].as_u64().unwrap();
     println!("value cap: {got:?} after {runs} shrink runs");
 }
@@ -213,15 +228,15 @@ fn a_bug_above_a_value_threshold_needs_three_components_xoring_to_0() {
     // 10^5 piles up to 10^5 and one of 123456 (worth 123455), all XORing to 0.
     let mut big = piles(100_000, threshold);
     big[50_000] = 123_456;
-    let big = make_fail(big, threshold, |p| {
+    let big = make_fail(big, lasker_cancel, |p| {
         let x = p.iter().fold(0, |a, &s| a ^ lasker(s));
-        x == 0 && model(p)
+        x == 0 && p[0] <= threshold && model(p)
     });
     let r = audit(&w, &["hdu3032"], &exe, &big);
     assert_eq!(r["verdict"], "wrong-answer");
     let got = piles_of(&r);
+    assert_eq!(got.len(), 3, "{} piles", got.len());
     assert!(model(&got), "{got:?}");
-    assert_eq!(got.len(), 3, "{got:?}");
     assert_eq!(got.iter().fold(0, |a, &s| a ^ lasker(s)), 0, "{got:?}");
     let big_ones: Vec<u64> = got.iter().copied().filter(|&s| s > threshold).collect();
     assert_eq!(big_ones.len(), 1, "{got:?}");
@@ -231,7 +246,7 @@ fn a_bug_above_a_value_threshold_needs_three_components_xoring_to_0() {
     // Fewer piles never fail: one pile is never wrong, two are wrong only when
     // their values are equal, which the face value keeps.
     let m = minimality(&r);
-    assert_eq!(m["kind"], "minimal", "{r}");
+    assert_eq!(m["kind"], "minimal", "{m}");
     let runs = r["shrink_runs"].as_u64().unwrap();
     println!("value threshold: {got:?} after {runs} shrink runs");
 }
@@ -261,7 +276,7 @@ fn a_bug_above_a_pile_count_comes_down_to_the_count() {
         let wrong = r.iter().fold(0, |a, &s| a ^ lasker(s));
         (truth != 0) != (wrong != 0)
     };
-    let big = make_fail(piles(100_000, 1_000_000_000), 1_000_000_000, model);
+    let big = make_fail(piles(100_000, 1_000_000_000), lasker_cancel, model);
     let r = audit(&w, &["hdu3032"], &exe, &big);
     assert_eq!(r["verdict"], "wrong-answer");
     let got = piles_of(&r);
@@ -344,15 +359,16 @@ int main() {
         (truth != 0) != (wrong != 0)
     };
     let (size, failing) = smallest_failing(0, model);
-    let big = make_fail(piles(100_000, 1_000_000_000), 1_000_000_000, model);
+    let cancel = |rest: &[u64]| rest.iter().fold(0, |a, &s| a ^ (s % 8));
+    let big = make_fail(piles(100_000, 1_000_000_000), cancel, model);
     let r = audit(&w, &["--problem", decl.to_str().unwrap()], &exe, &big);
     assert_eq!(r["verdict"], "wrong-answer");
     let got = piles_of(&r);
-    assert!(failing.contains(&got), "{got:?} is not one of {failing:?}");
+    assert!(failing.contains(&got), "{} piles: not one of {failing:?}", got.len());
     let m = minimality(&r);
-    assert_eq!(m["kind"], "minimal", "{r}");
-    assert_eq!(m["complete"], true, "{r}");
-    assert_eq!(m["size"], size, "{r}");
+    assert_eq!(m["kind"], "minimal", "{m}");
+    assert_eq!(m["complete"], true, "{m}");
+    assert_eq!(m["size"], size, "{m}");
     let runs = r["shrink_runs"].as_u64().unwrap();
     println!("period table: {got:?} after {runs} shrink runs");
 }

@@ -705,13 +705,20 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
     /// apart (largest value first) and merge the rest into one or two; the shortest
     /// prefix that still fails with the rest merged into its last component.
     fn game_counts(&mut self, ci: usize, pi: usize) -> R<()> {
+        // Each step taken leaves fewer components: again until none is.
+        while self.game_count_step(ci, pi)? {}
+        Ok(())
+    }
+
+    /// One of [`Shrinker::game_counts`]'s steps, the first that fails; whether one did.
+    fn game_count_step(&mut self, ci: usize, pi: usize) -> R<bool> {
         let Some(g) = self.comps(ci, pi) else {
-            return Ok(());
+            return Ok(false);
         };
         let v = self.part(ci, pi).values;
         let n = v.len();
         if n < 2 {
-            return Ok(());
+            return Ok(false);
         }
         let x = g.iter().fold(0, |a, &b| a ^ b);
         // Zero values and equal pairs, all at once; then zero values alone.
@@ -725,16 +732,16 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
             .map(|i| v[i])
             .collect();
         if kept.len() < n && !kept.is_empty() && self.try_values(ci, pi, kept)? {
-            return Ok(());
+            return Ok(true);
         }
         let nonzero: Vec<u64> = (0..n).filter(|&i| g[i] != 0).map(|i| v[i]).collect();
         if nonzero.len() < n && !nonzero.is_empty() && self.try_values(ci, pi, nonzero)? {
-            return Ok(());
+            return Ok(true);
         }
         // All merged into one.
         if let Some(s) = self.smallest(ci, pi, x) {
             if self.try_values(ci, pi, vec![s])? {
-                return Ok(());
+                return Ok(true);
             }
         }
         // One kept apart, the rest merged into one or two.
@@ -755,7 +762,7 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 };
                 if let Some(s) = self.smallest(ci, pi, r) {
                     if self.try_values(ci, pi, place(vec![s]))? {
-                        return Ok(());
+                        return Ok(true);
                     }
                 }
                 if n > 3 && r != 0 {
@@ -765,22 +772,22 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                         (self.smallest(ci, pi, top), self.smallest(ci, pi, rest))
                     {
                         if self.try_values(ci, pi, place(vec![a, b]))? {
-                            return Ok(());
+                            return Ok(true);
                         }
                     }
                 }
             }
         }
         if n > 4 {
-            self.count_search(ci, pi, &v, &g)?;
+            return self.count_search(ci, pi, &v, &g);
         }
-        Ok(())
+        Ok(false)
     }
 
     /// Binary search for the fewest components `k` such that the first `k - 1` and
     /// one component worth the XOR of the rest still fail: bugs of the number of
     /// components (arrays too small) come down to the threshold.
-    fn count_search(&mut self, ci: usize, pi: usize, v: &[u64], g: &[u64]) -> R<()> {
+    fn count_search(&mut self, ci: usize, pi: usize, v: &[u64], g: &[u64]) -> R<bool> {
         let n = v.len();
         let mut suffix = vec![0u64; n + 1];
         for i in (0..n).rev() {
@@ -805,7 +812,7 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 lo = mid;
             }
         }
-        Ok(())
+        Ok(hi < n)
     }
 
     /// Smaller values keeping the XOR: every component by the smallest of its value;
