@@ -323,6 +323,10 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
             for pi in 0..nparts {
                 if self.part_ref(ci, pi).unit > 0 {
                     self.game_counts(ci, pi)?;
+                    // Values first where the game knows them: a list of equal values
+                    // costs one run to scan for removals, a list of distinct ones a
+                    // run per value when no single removal fails (a XOR).
+                    self.game_values(ci, pi)?;
                     self.halve(ci, pi)?;
                     self.scan(Op::RemoveUnits { case: ci, part: pi })?;
                 }
