@@ -115,6 +115,10 @@ pub struct AuditOptions {
     /// already hold the longer time limit ([`compile::sanitized_limits`]); the
     /// reproduce line gives `--timeout` without it.
     pub sanitize: bool,
+    /// Shrink with the game's help where the problem gives component values (see
+    /// `docs/src/shrinking.md`); `false` leaves the format-level steps alone (to
+    /// compare the two).
+    pub game_aware: bool,
 }
 
 impl Default for AuditOptions {
@@ -129,6 +133,7 @@ impl Default for AuditOptions {
             batch: true,
             oracle_budget: DEFAULT_ORACLE_BUDGET,
             sanitize: false,
+            game_aware: true,
         }
     }
 }

@@ -59,7 +59,7 @@ pub const LOWER_WINDOW: u64 = 8;
 pub const MERGE_TRIES: usize = 4;
 
 /// Most runs of the minimality check (each a batch of smaller inputs).
-pub const MINIMALITY_RUNS: u64 = 48;
+pub const MINIMALITY_RUNS: u64 = 32;
 
 /// Most one-case inputs in one run of the minimality check.
 pub const MINIMALITY_BATCH: usize = 4096;
@@ -665,6 +665,9 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
     /// The Grundy values of the components of part `pi` of case `ci`, when the
     /// problem knows them (units of one number).
     fn comps(&mut self, ci: usize, pi: usize) -> Option<Vec<u64>> {
+        if !self.ctx.opts.game_aware {
+            return None;
+        }
         let q = self.part_ref(ci, pi);
         if q.unit != 1 {
             return None;

@@ -258,6 +258,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         batch: !args.no_batch,
         oracle_budget: args.oracle_budget,
         sanitize: args.sanitize,
+        game_aware: defaults.game_aware,
     };
     let opts = AuditOptions {
         limits: if args.sanitize {
