@@ -162,6 +162,12 @@ fn make_fail(
             return p;
         }
     }
+    for v in 1..=100_000 {
+        p[0] = v;
+        if fails(&p) {
+            return p;
+        }
+    }
     panic!("no failing case");
 }
 

@@ -180,6 +180,12 @@ impl crate::Game for Nim {
     fn shrink(&self, pos: &Piles) -> Vec<(Nim, Piles)> {
         crate::games::shrink_piles(self, pos)
     }
+    fn shrink_keeping_value(&self, pos: &Piles) -> Vec<(Nim, Piles)> {
+        crate::shrink::xor_zero_drops(&pos.0, &pos.0, 0)
+            .into_iter()
+            .map(|p| (Nim, Piles(p)))
+            .collect()
+    }
 }
 
 #[cfg(test)]
