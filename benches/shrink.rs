@@ -171,13 +171,16 @@ fn make_fail(
     panic!("no failing case");
 }
 
+/// Whether a result's piles are the known minimum.
+type Predicate = Box<dyn Fn(&[u64]) -> bool>;
+
 struct Scenario {
     name: &'static str,
     problem: &'static Declared,
     program: ProcessContestant,
     piles: Vec<u64>,
     /// Whether a result's piles are the known minimum.
-    is_minimum: Box<dyn Fn(&[u64]) -> bool>,
+    is_minimum: Predicate,
 }
 
 /// Game-aware shrinking side by side with the format-only shrinker.

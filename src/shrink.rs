@@ -117,20 +117,6 @@ pub fn set(v: &[u64]) -> Vec<Vec<u64>> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_shrink_to_every_smaller_small_value() {
-        assert_eq!(number(SMALL, 0).len() as u64, SMALL);
-        let big = number(10_000, 5);
-        assert_eq!(big[0], 5);
-        assert!(big.windows(2).all(|w| w[0] < w[1]), "ascending, no repeats");
-        assert!(big.iter().all(|&y| (5..10_000).contains(&y)));
-    }
-}
-
 /// Game-aware candidates for a sum of components: `values[i]` the Grundy value of
 /// component `i` of `v`. Each candidate drops components whose values XOR to 0 (so
 /// the XOR of the rest, the true answer, stays): every zero-valued component at once,
@@ -177,4 +163,18 @@ pub fn xor_zero_drops(v: &[u64], values: &[u64], min_len: usize) -> Vec<Vec<u64>
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_shrink_to_every_smaller_small_value() {
+        assert_eq!(number(SMALL, 0).len() as u64, SMALL);
+        let big = number(10_000, 5);
+        assert_eq!(big[0], 5);
+        assert!(big.windows(2).all(|w| w[0] < w[1]), "ascending, no repeats");
+        assert!(big.iter().all(|&y| (5..10_000).contains(&y)));
+    }
 }

@@ -551,22 +551,6 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(parse_size("16M").unwrap(), 16 << 20);
-        assert_eq!(parse_size("512k").unwrap(), 512 << 10);
-        assert_eq!(parse_size("1000").unwrap(), 1000);
-        assert!(parse_size("x").is_err());
-        assert!(parse_size("0").is_err());
-        assert!(parse_size("5T").is_err());
-        assert!(parse_size("99999999999999999999G").is_err());
-    }
-}
-
 /// The report's line on what "minimal" means for a counterexample.
 fn minimality_line(m: &audit::Minimality) -> String {
     use audit::MinimalityKind as K;
@@ -593,5 +577,21 @@ fn minimality_line(m: &audit::Minimality) -> String {
             checked(m.checked_up_to)
         ),
         K::NotMinimal => "    (not minimal: the shrink budget ran out first)\n".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(parse_size("16M").unwrap(), 16 << 20);
+        assert_eq!(parse_size("512k").unwrap(), 512 << 10);
+        assert_eq!(parse_size("1000").unwrap(), 1000);
+        assert!(parse_size("x").is_err());
+        assert!(parse_size("0").is_err());
+        assert!(parse_size("5T").is_err());
+        assert!(parse_size("99999999999999999999G").is_err());
     }
 }
