@@ -212,10 +212,10 @@ fn side_by_side(dir: &Path) {
         problem: hdu3032,
         program: cap,
         piles: failing_piles(100_000, 1_000_000_000, lasker_cancel, capped),
-        is_minimum: Box::new(|p: &[u64]| {
-            let mut q = p.to_vec();
-            q.sort();
-            q == [5, 6]
+        // No failing input is smaller than {5, 6} (size 4 + 5 + 1); others tie.
+        is_minimum: Box::new(move |p: &[u64]| {
+            let size = p.iter().map(|&s| s - 1).sum::<u64>() + p.len() as u64 - 1;
+            capped(p) && size <= 10
         }),
     });
     // Piles above 10^5 at face value: three piles XORing to 0, one just above 10^5.
