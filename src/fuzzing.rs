@@ -121,9 +121,54 @@ where
         compare(&subject, solver, &case.position)
     }) {
         Ok(None) => Checked::Kept,
-        Ok(Some(d)) => panic!("{d}"),
+        Ok(Some(d)) => {
+            let (d, steps) =
+                shrink_disagreement(&subject, case.rules.clone(), case.position.clone(), d);
+            if steps > 0 {
+                panic!("{d}\n  (shrunk in process in {steps} steps from the case fuzzed)");
+            }
+            panic!("{d}")
+        }
         Err(_) => Checked::Rejected,
     }
+}
+
+/// Most smaller failing instances a fuzz body takes while shrinking a disagreement.
+pub const FUZZ_SHRINK_STEPS: usize = 1_000;
+/// Wall time a fuzz body spends shrinking a disagreement before it panics.
+pub const FUZZ_SHRINK_SECONDS: u64 = 10;
+
+/// Shrinks a disagreement in process with the game's own candidates (those that keep
+/// the true answer, [`crate::Game::shrink_keeping_value`], then
+/// [`crate::Game::shrink`]): the first smaller instance on which the two sides still
+/// disagree is taken, until none does (or [`FUZZ_SHRINK_STEPS`], or
+/// [`FUZZ_SHRINK_SECONDS`]). The smallest disagreement and the steps taken.
+pub fn shrink_disagreement<R: crate::Game, S: Subject<Rules = R>>(
+    subject: &S,
+    mut rules: R,
+    mut pos: R::Position,
+    mut d: crate::verify::Disagreement,
+) -> (crate::verify::Disagreement, usize) {
+    let start = std::time::Instant::now();
+    let limit = std::time::Duration::from_secs(FUZZ_SHRINK_SECONDS);
+    let mut steps = 0;
+    'step: while steps < FUZZ_SHRINK_STEPS && start.elapsed() < limit {
+        let keeping = rules.shrink_keeping_value(&pos);
+        for (r, p) in keeping.into_iter().chain(rules.shrink(&pos)) {
+            if start.elapsed() >= limit {
+                break 'step;
+            }
+            let found =
+                with_cached_solver(&r, true, FUZZ_BUDGET, |solver| compare(subject, solver, &p));
+            if let Ok(Some(smaller)) = found {
+                (rules, pos, d) = (r, p, smaller);
+                steps += 1;
+                continue 'step;
+            }
+        }
+        break;
+    }
+    (d, steps)
 }
 
 /// [`check_case`] on raw fuzzer bytes, for a `fuzz_target!(|data: &[u8]| ...)`:
@@ -276,4 +321,49 @@ pub fn check_agree<S: AgreeTarget>(input: &Agree<S>) -> Checked {
 /// [`check_agree`] on raw fuzzer bytes; `None` when they do not decode.
 pub fn replay_agree<S: AgreeTarget>(data: &[u8]) -> Option<Checked> {
     Some(check_agree(&decode::<Agree<S>>(data)?))
+}
+
+#[cfg(test)]
+mod shrink_tests {
+    use super::*;
+    use sgcheck_oracles::games::nim::{Nim, Piles, Take};
+
+    /// A user's Nim solver that is wrong on four piles or more whose XOR is zero.
+    fn wrong_from_four(_: &Nim, p: &Piles) -> sgcheck_oracles::Analysis<Take> {
+        let mut a = crate::games::nim::analyze(p);
+        if p.0.len() >= 4 && !a.win {
+            a.win = true;
+        }
+        a
+    }
+
+    #[test]
+    fn a_fuzz_target_panics_on_the_shrunk_case() {
+        // The first failure met: seven piles; the smallest: four piles XORing to 0.
+        let case = crate::Case {
+            rules: Nim,
+            position: Piles(vec![1, 4, 5, 6, 7, 8, 9]),
+        };
+        let x = case.position.0.iter().fold(0, |a, &b| a ^ b);
+        assert_eq!(x, 0, "a losing position");
+        let message = std::panic::catch_unwind(|| check_case(&case, wrong_from_four))
+            .expect_err("panics")
+            .downcast::<String>()
+            .map(|s| *s)
+            .unwrap_or_default();
+        assert!(message.contains("shrunk in process"), "{message}");
+        let line = message
+            .lines()
+            .find(|l| l.trim_start().starts_with("position:"))
+            .unwrap_or_default()
+            .to_string();
+        // Four piles (three separators in any notation of a list), all small.
+        let numbers: Vec<u64> = line
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|t| !t.is_empty())
+            .map(|t| t.parse().unwrap())
+            .collect();
+        assert_eq!(numbers.len(), 4, "{line}");
+        assert_eq!(numbers.iter().fold(0, |a, &b| a ^ b), 0, "{line}");
+    }
 }

@@ -122,6 +122,15 @@ pub trait Game:
         random_from(rng, Self::instances)
     }
 
+    /// Smaller instances that keep the true answer, derived from the game's values
+    /// (components whose Grundy values XOR to 0 dropped, say), tried before
+    /// [`Game::shrink`]'s when a check fails: a bug behind a XOR survives them where
+    /// every single removal would hide it. None by default; games that are sums of
+    /// piles answer with [`crate::shrink::xor_zero_drops`].
+    fn shrink_keeping_value(&self, _pos: &Self::Position) -> Vec<(Self, Self::Position)> {
+        Vec::new()
+    }
+
     /// Smaller instances to try when a check fails on this one, most promising first.
     ///
     /// By default: every instance of a smaller size, smallest first, once this one is

@@ -117,6 +117,54 @@ pub fn set(v: &[u64]) -> Vec<Vec<u64>> {
     out
 }
 
+/// Game-aware candidates for a sum of components: `values[i]` the Grundy value of
+/// component `i` of `v`. Each candidate drops components whose values XOR to 0 (so
+/// the XOR of the rest, the true answer, stays): every zero-valued component at once,
+/// every equal-valued pair at once, then each pair and each triple whose values XOR to
+/// 0 (triples only in lists of at most 64). At least `min_len` components are kept.
+pub fn xor_zero_drops(v: &[u64], values: &[u64], min_len: usize) -> Vec<Vec<u64>> {
+    let n = v.len().min(values.len());
+    let mut out: Vec<Vec<u64>> = Vec::new();
+    let push = |drop: &dyn Fn(usize) -> bool, out: &mut Vec<Vec<u64>>| {
+        let w: Vec<u64> = (0..n).filter(|&i| !drop(i)).map(|i| v[i]).collect();
+        if w.len() < n && w.len() >= min_len && !out.contains(&w) {
+            out.push(w);
+        }
+    };
+    push(&|i| values[i] == 0, &mut out);
+    // Equal-valued pairs: the first two of each value, the next two, ...
+    let mut paired = vec![false; n];
+    let mut open: std::collections::HashMap<u64, usize> = std::collections::HashMap::new();
+    for i in 0..n {
+        if let Some(j) = open.remove(&values[i]) {
+            paired[i] = true;
+            paired[j] = true;
+        } else {
+            open.insert(values[i], i);
+        }
+    }
+    push(&|i| paired[i], &mut out);
+    for a in 0..n {
+        for b in a + 1..n {
+            if values[a] == values[b] {
+                push(&|i| i == a || i == b, &mut out);
+            }
+        }
+    }
+    if n <= 64 {
+        for a in 0..n {
+            for b in a + 1..n {
+                for c in b + 1..n {
+                    if values[a] ^ values[b] ^ values[c] == 0 {
+                        push(&|i| i == a || i == b || i == c, &mut out);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

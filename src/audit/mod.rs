@@ -115,6 +115,10 @@ pub struct AuditOptions {
     /// already hold the longer time limit ([`compile::sanitized_limits`]); the
     /// reproduce line gives `--timeout` without it.
     pub sanitize: bool,
+    /// Shrink with the game's help where the problem gives component values (see
+    /// `docs/src/shrinking.md`); `false` leaves the format-level steps alone (to
+    /// compare the two).
+    pub game_aware: bool,
 }
 
 impl Default for AuditOptions {
@@ -129,6 +133,7 @@ impl Default for AuditOptions {
             batch: true,
             oracle_budget: DEFAULT_ORACLE_BUDGET,
             sanitize: false,
+            game_aware: true,
         }
     }
 }
@@ -326,9 +331,12 @@ pub struct Counterexample {
     pub shrink_steps: u64,
     /// Runs spent shrinking this failure.
     pub shrink_runs: u64,
-    /// True when no shrink candidate of any kind fails any more (1-minimal); false
-    /// when the shrink budget ran out first.
+    /// True when no shrink candidate of any kind fails any more: `1-minimal` or
+    /// `minimal` in [`Counterexample::minimality`]; false when the shrink budget ran
+    /// out first (`not-minimal`).
     pub minimal: bool,
+    /// What "minimal" means for this input, and how far smaller inputs were checked.
+    pub minimality: Minimality,
     /// Set when only a batch times out (its cases pass alone): a time-out made by
     /// batching slow cases, not a time limit of one input.
     pub batch_only: Option<BatchOnly>,
@@ -344,6 +352,52 @@ pub struct Counterexample {
     /// `--save`).
     #[serde(skip)]
     pub actual_bytes: Vec<u8>,
+}
+
+/// How minimal a counterexample is (see `docs/src/shrinking.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MinimalityKind {
+    /// 1-minimal, and every valid one-case input smaller than it (by size, up to
+    /// [`Minimality::checked_up_to`]) was run and passes.
+    Minimal,
+    /// No single shrink step fails any more, but smaller inputs were not all checked
+    /// (the check's budget ran out, or the problem has no order of sizes).
+    #[serde(rename = "1-minimal")]
+    OneMinimal,
+    /// The shrink budget ran out before a whole round of steps found nothing smaller.
+    NotMinimal,
+}
+
+impl MinimalityKind {
+    /// The name, as in the JSON report (`minimal`, `1-minimal`, `not-minimal`).
+    pub fn name(self) -> &'static str {
+        match self {
+            MinimalityKind::Minimal => "minimal",
+            MinimalityKind::OneMinimal => "1-minimal",
+            MinimalityKind::NotMinimal => "not-minimal",
+        }
+    }
+}
+
+/// The minimality of a counterexample and the bound it holds up to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Minimality {
+    /// `minimal`, `1-minimal` or `not-minimal`.
+    pub kind: MinimalityKind,
+    /// The size of the counterexample ([`Problem::case_size`]: how far its numbers
+    /// and lengths are above their minimums), when it is one case of a problem with
+    /// sizes.
+    pub size: Option<u64>,
+    /// Every valid one-case input of at most this size was run and passes (`null`
+    /// when none was checked).
+    pub checked_up_to: Option<u64>,
+    /// True when `checked_up_to` is `size - 1`: no smaller input fails at all.
+    pub complete: bool,
+    /// One-case inputs the check ran (in batches).
+    pub checked_cases: u64,
+    /// Runs the check took.
+    pub checked_runs: u64,
 }
 
 /// The result of an audit: the JSON document of `audit --json`.
@@ -489,6 +543,69 @@ pub fn audit_input<P: Problem, C: Contestant + ?Sized>(
     finish(&ctx, found)
 }
 
+/// Checks a counterexample's claim to be `minimal` on its own, one case a run: the
+/// claimed size is the input's size, `complete` agrees with the bound, and every valid
+/// one-case input of size at most `checked_up_to` (and below the input's) passes.
+/// Claims other than `minimal` hold trivially. `Err` says which part of the claim is
+/// false (the first smaller input that fails, say); at most `max_cases` cases of one
+/// size are run.
+pub fn verify_minimality<P: Problem, C: Contestant + ?Sized>(
+    p: &P,
+    contestant: &C,
+    opts: &AuditOptions,
+    cases: &[P::Case],
+    m: &Minimality,
+    max_cases: usize,
+) -> Result<(), String> {
+    if m.kind != MinimalityKind::Minimal {
+        return Ok(());
+    }
+    let [case] = cases else {
+        return Err(format!("claimed minimal with {} cases", cases.len()));
+    };
+    let size = p.case_size(case);
+    if size != m.size || size.is_none() {
+        return Err(format!(
+            "claimed size {:?}, the input's is {size:?}",
+            m.size
+        ));
+    }
+    let size = size.unwrap_or(0);
+    let Some(up_to) = m.checked_up_to.or((size == 0).then_some(0)) else {
+        return Err("claimed minimal with no bound checked".into());
+    };
+    if m.complete && up_to + 1 < size {
+        return Err(format!(
+            "claimed complete, but checked only up to size {up_to} of {size}"
+        ));
+    }
+    for s in 0..=up_to.min(size.saturating_sub(1)) {
+        if size == 0 {
+            break;
+        }
+        let Some(smaller) = p.all_cases_of_size(s, max_cases) else {
+            return Err(format!(
+                "more than {max_cases} cases of size {s}: not verified"
+            ));
+        };
+        for c in smaller {
+            let one = std::slice::from_ref(&c);
+            let input = p.write_input(one);
+            let expected = vec![p.answer(&c, 0)];
+            let r = contestant
+                .run(input.as_bytes(), &opts.limits)
+                .map_err(|e| e.to_string())?;
+            if let Some(f) = judge(r, &expected, opts.mode, &opts.limits) {
+                return Err(format!(
+                    "a smaller input of size {s} fails ({}): {input:?}",
+                    f.kind
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Shrinks what the search found (if anything) and writes the report.
 fn finish<P: Problem, C: Contestant + ?Sized>(
     ctx: &Ctx<'_, P, C>,
@@ -622,3 +739,5 @@ fn ceil_char(s: &str, mut i: usize) -> usize {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_minimal;

@@ -440,6 +440,7 @@ pub(crate) fn counterexample<P: Problem, C: Contestant + ?Sized>(
         shrink_steps: s.steps,
         shrink_runs: s.runs,
         minimal: s.minimal,
+        minimality: s.minimality,
         batch_only,
         cases: s.cases.len(),
         detail,

@@ -209,6 +209,7 @@ pub(crate) fn options(args: &Args, seed: u64) -> AuditOptions {
         batch: !args.no_batch,
         oracle_budget: args.oracle_budget,
         sanitize: args.sanitize,
+        game_aware: defaults.game_aware,
     };
     AuditOptions {
         limits: if args.sanitize {
@@ -521,9 +522,7 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
                 c.shrink_runs,
             ));
             out.push_str(&indent(&audit::abbreviate(&c.input, 40, 200)));
-            if !c.minimal {
-                out.push_str("    (not minimal: the shrink budget ran out first)\n");
-            }
+            out.push_str(&minimality_line(&c.minimality));
             let (exp_mark, act_mark) = match &c.mismatch {
                 Some(m) => (Some(m.expected_line), Some(m.actual_line)),
                 None => (None, None),
@@ -575,6 +574,35 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
     }
     out.push_str(&format!("reproduce: {}\n", r.reproduce));
     out
+}
+
+/// The report's line on what "minimal" means for a counterexample.
+fn minimality_line(m: &audit::Minimality) -> String {
+    use audit::MinimalityKind as K;
+    let checked = |up_to: Option<u64>| match up_to {
+        Some(s) => format!(
+            "every one-case input of size <= {s} ({} inputs in {} runs) passes",
+            m.checked_cases, m.checked_runs
+        ),
+        None => "no smaller input was checked".to_string(),
+    };
+    match m.kind {
+        K::Minimal if m.complete || m.size == Some(0) => format!(
+            "    (minimal: no smaller input fails; {})\n",
+            checked(m.checked_up_to)
+        ),
+        K::Minimal => format!(
+            "    (minimal up to size {}: {}; this input has size {})\n",
+            m.checked_up_to.unwrap_or(0),
+            checked(m.checked_up_to),
+            m.size.map_or("?".to_string(), |s| s.to_string())
+        ),
+        K::OneMinimal => format!(
+            "    (1-minimal: no single shrink step fails; {})\n",
+            checked(m.checked_up_to)
+        ),
+        K::NotMinimal => "    (not minimal: the shrink budget ran out first)\n".to_string(),
+    }
 }
 
 #[cfg(test)]

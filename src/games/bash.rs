@@ -243,6 +243,19 @@ impl declared::Declare for BashSubject {
             },
         )
     }
+    fn component_values(&m: &u64, position: &[u64]) -> Option<Vec<u64>> {
+        Some(position.iter().map(|&n| pile_value(n, m)).collect())
+    }
+    fn smallest_with_value(&m: &u64, value: u64, lo: u64, hi: u64) -> Option<u64> {
+        // value + k (m + 1), the smallest k that reaches lo.
+        let m1 = m.saturating_add(1);
+        if value >= m1 {
+            return None;
+        }
+        let k = lo.saturating_sub(value).div_ceil(m1);
+        let n = value.checked_add(k.checked_mul(m1)?)?;
+        (lo..=hi).contains(&n).then_some(n)
+    }
 }
 
 // ---------------------------------------------------------------------------------

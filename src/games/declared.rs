@@ -179,7 +179,20 @@ pub trait DeclaredRules: Sync + Send {
     fn interesting(&self, _bounds: &[(u64, u64)], _rng: &mut ChaCha8Rng) -> Option<Vec<u64>> {
         None
     }
+    /// One Grundy value per position number, when the numbers are independent
+    /// components of a sum (see [`Declare::component_values`]); `None` by default.
+    fn component_values(&self, _position: &[u64]) -> Option<Vec<u64>> {
+        None
+    }
+    /// The smallest number in `lo..=hi` worth `value` as a component (see
+    /// [`Declare::smallest_with_value`]); `None` by default.
+    fn smallest_with_value(&self, _value: u64, _lo: u64, _hi: u64) -> Option<u64> {
+        None
+    }
 }
+
+/// Most numbers [`Declare::smallest_with_value`] scans by default.
+pub const SMALLEST_SCAN: u64 = 1 << 16;
 
 /// Parameter `i` as a number, or an error naming it.
 pub fn number(params: &[ParamValue<'_>], i: usize, name: &str) -> Result<u64, String> {
@@ -347,6 +360,23 @@ pub trait Declare: Send + Sync + 'static {
     ) -> Option<Vec<u64>> {
         None
     }
+    /// One Grundy value per position number, for games whose numbers are independent
+    /// components of a sum (the player to move wins exactly when the XOR of the values
+    /// is nonzero); `None` (the default) for every other game (misère play, Following
+    /// Nim, numbers that are not components). The audit's shrinker uses these to
+    /// change a failing input without changing its true answer.
+    fn component_values(_fast: &Self::Fast, _position: &[u64]) -> Option<Vec<u64>> {
+        None
+    }
+    /// The smallest number in `lo..=hi` worth `value` as a component. The default
+    /// scans upwards from `lo` (at most [`SMALLEST_SCAN`] numbers) with
+    /// [`Declare::component_values`]; games with a formula answer directly.
+    fn smallest_with_value(fast: &Self::Fast, value: u64, lo: u64, hi: u64) -> Option<u64> {
+        let top = hi.min(lo.saturating_add(SMALLEST_SCAN - 1));
+        (lo..=top).find(|&x| {
+            Self::component_values(fast, &[x]).and_then(|v| v.first().copied()) == Some(value)
+        })
+    }
 }
 
 /// The [`DeclarableGame`] of a [`Declare`] game.
@@ -445,5 +475,14 @@ impl<D: Declare> DeclaredRules for Built<D> {
     }
     fn interesting(&self, b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> Option<Vec<u64>> {
         D::interesting(self.fast(), b, rng)
+    }
+    fn component_values(&self, position: &[u64]) -> Option<Vec<u64>> {
+        D::component_values(self.fast(), position)
+    }
+    fn smallest_with_value(&self, value: u64, lo: u64, hi: u64) -> Option<u64> {
+        if lo > hi {
+            return None;
+        }
+        D::smallest_with_value(self.fast(), value, lo, hi)
     }
 }

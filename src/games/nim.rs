@@ -139,6 +139,12 @@ impl declared::Declare for NimSubject {
             |need, lo, hi, _| (lo..=hi).contains(&need).then_some(need),
         )
     }
+    fn component_values(_: &(), position: &[u64]) -> Option<Vec<u64>> {
+        Some(position.to_vec())
+    }
+    fn smallest_with_value(_: &(), value: u64, lo: u64, hi: u64) -> Option<u64> {
+        (lo..=hi).contains(&value).then_some(value)
+    }
 }
 
 // ---------------------------------------------------------------------------------
@@ -173,6 +179,12 @@ impl crate::Game for Nim {
     from_subject!(NimSubject);
     fn shrink(&self, pos: &Piles) -> Vec<(Nim, Piles)> {
         crate::games::shrink_piles(self, pos)
+    }
+    fn shrink_keeping_value(&self, pos: &Piles) -> Vec<(Nim, Piles)> {
+        crate::shrink::xor_zero_drops(&pos.0, &pos.0, 0)
+            .into_iter()
+            .map(|p| (Nim, Piles(p)))
+            .collect()
     }
 }
 

@@ -216,6 +216,20 @@ impl declared::Declare for SimpleNimSubject {
     fn make_losing(_: &(), p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
         declared::losing_by_involution(p, b, rng, heap_value)
     }
+    fn component_values(_: &(), position: &[u64]) -> Option<Vec<u64>> {
+        if position.contains(&u64::MAX) {
+            return None;
+        }
+        Some(position.iter().map(|&n| heap_value(n)).collect())
+    }
+    fn smallest_with_value(_: &(), value: u64, lo: u64, hi: u64) -> Option<u64> {
+        // The closed form is an involution: the one heap worth `value` is SG(value).
+        if value == u64::MAX {
+            return None;
+        }
+        let n = heap_value(value);
+        (lo..=hi).contains(&n).then_some(n)
+    }
 }
 
 // ---------------------------------------------------------------------------------

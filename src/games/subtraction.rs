@@ -669,6 +669,13 @@ impl declared::Declare for SubtractionSubject {
             })
         })
     }
+    fn component_values(fast: &DeclaredSet, position: &[u64]) -> Option<Vec<u64>> {
+        let max = position.iter().copied().max().unwrap_or(0);
+        if <Self as declared::Declare>::check(fast, position).is_err() {
+            return None;
+        }
+        Some(fast.values(max, |g| position.iter().map(|&n| g(n)).collect()))
+    }
 }
 
 // ---------------------------------------------------------------------------------

@@ -156,6 +156,48 @@ pub trait Problem: Sync + Send {
     fn rebuild(&self, _case: &Self::Case, _values: Vec<Vec<u64>>) -> Option<Self::Case> {
         None
     }
+
+    /// The game's view of part `part` of a case ([`Problem::parts`]): the Grundy value
+    /// of each unit of `values` (the part's values, or any others the part could
+    /// hold), when the units are independent components of a sum of games (the
+    /// verdict is whether their XOR is nonzero). `None` (the default) when the part is
+    /// not such a list. The audit's shrinker uses these values to change a case
+    /// without changing its true answer (see `docs/src/shrinking.md`).
+    fn component_values(
+        &self,
+        _case: &Self::Case,
+        _part: usize,
+        _values: &[u64],
+    ) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// The smallest unit of part `part` worth `value` (its numbers, `unit` of them),
+    /// within the part's bounds; `None` when there is none or it is not known. Only
+    /// asked where [`Problem::component_values`] answers.
+    fn smallest_component(
+        &self,
+        _case: &Self::Case,
+        _part: usize,
+        _value: u64,
+    ) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// The size of a case in the order of [`Problem::small_cases`] (how far its numbers
+    /// and lengths are above their minimums), or `None` when the problem has no such
+    /// order (the default).
+    fn case_size(&self, _case: &Self::Case) -> Option<u64> {
+        None
+    }
+
+    /// Every valid case of size `size` ([`Problem::case_size`]), with no cap on list
+    /// lengths (unlike [`Problem::small_cases`]), or `None` when they are too many to
+    /// hold (more than `cap`) or the problem cannot list them (the default). The
+    /// audit's minimality check runs them to say that no smaller input fails.
+    fn all_cases_of_size(&self, _size: u64, _cap: usize) -> Option<Vec<Self::Case>> {
+        None
+    }
 }
 
 /// One list of numbers in a case (its piles, its specials, its scalars), with what the

@@ -315,7 +315,21 @@ impl Declared {
         cur: &mut Vec<Vec<u64>>,
         out: &mut Vec<Unpacked>,
     ) {
-        if out.len() >= self.enum_cap() {
+        self.enumerate_within(k, budget, cur, out, None);
+    }
+
+    /// [`Declared::enumerate`]; with `full = Some(cap)`, lists and trees of any length
+    /// the size allows (not only up to `enumerate_max`), at most `cap` cases.
+    pub(super) fn enumerate_within(
+        &self,
+        k: usize,
+        budget: u64,
+        cur: &mut Vec<Vec<u64>>,
+        out: &mut Vec<Unpacked>,
+        full: Option<usize>,
+    ) {
+        let cap = full.unwrap_or_else(|| self.enum_cap());
+        if out.len() >= cap {
             return;
         }
         if k == self.fields.len() {
@@ -341,7 +355,7 @@ impl Declared {
                         break;
                     }
                     cur.push(vec![lo + c]);
-                    self.enumerate(k + 1, budget - c, cur, out);
+                    self.enumerate_within(k + 1, budget - c, cur, out, full);
                     cur.pop();
                 }
             }
@@ -350,16 +364,18 @@ impl Declared {
                 // that size, each written its own way (see `tree::enumerate`).
                 let mut n = l.len.min;
                 let mut cost = 0;
-                while n <= l.enumerate_max.min(l.len.max).min(MAX_ENUMERATE) && cost <= budget {
+                let top = if full.is_some() {
+                    l.len.max
+                } else {
+                    l.enumerate_max.min(l.len.max).min(MAX_ENUMERATE)
+                };
+                while n <= top && cost <= budget {
                     if !last || cost == budget {
-                        for t in crate::tree::enumerate(
-                            n as usize,
-                            self.enum_cap().saturating_sub(out.len()),
-                        ) {
+                        for t in crate::tree::enumerate(n as usize, cap.saturating_sub(out.len())) {
                             cur.push(t);
-                            self.enumerate(k + 1, budget - cost, cur, out);
+                            self.enumerate_within(k + 1, budget - cost, cur, out, full);
                             cur.pop();
-                            if out.len() >= self.enum_cap() {
+                            if out.len() >= cap {
                                 return;
                             }
                         }
@@ -386,9 +402,9 @@ impl Declared {
                     );
                     for (enc, spent) in groups {
                         cur.push(enc);
-                        self.enumerate(k + 1, rest - spent, cur, out);
+                        self.enumerate_within(k + 1, rest - spent, cur, out, full);
                         cur.pop();
-                        if out.len() >= self.enum_cap() {
+                        if out.len() >= cap {
                             return;
                         }
                     }
@@ -398,8 +414,12 @@ impl Declared {
             Some(l) => {
                 let mut len = l.len.min;
                 let mut len_cost = 0;
-                while len <= l.enumerate_max.min(l.len.max).min(MAX_ENUMERATE) && len_cost <= budget
-                {
+                let top = if full.is_some() {
+                    l.len.max
+                } else {
+                    l.enumerate_max.min(l.len.max).min(MAX_ENUMERATE)
+                };
+                while len <= top && len_cost <= budget {
                     let rest = budget - len_cost;
                     let spends = if last { rest..=rest } else { 0..=rest };
                     for spend in spends {
@@ -412,9 +432,9 @@ impl Declared {
                         }
                         for v in lists {
                             cur.push(v);
-                            self.enumerate(k + 1, rest - spend, cur, out);
+                            self.enumerate_within(k + 1, rest - spend, cur, out, full);
                             cur.pop();
-                            if out.len() >= self.enum_cap() {
+                            if out.len() >= cap {
                                 return;
                             }
                         }

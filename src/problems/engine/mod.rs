@@ -701,6 +701,7 @@ impl Declared {
     }
 }
 
+mod components;
 mod generate;
 mod layout;
 mod problem;

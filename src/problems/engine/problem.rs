@@ -290,6 +290,22 @@ impl Problem for Declared {
             .collect()
     }
 
+    fn component_values(&self, case: &Case, part: usize, values: &[u64]) -> Option<Vec<u64>> {
+        self.component_values_of(case, part, values)
+    }
+
+    fn smallest_component(&self, case: &Case, part: usize, value: u64) -> Option<Vec<u64>> {
+        self.smallest_component_of(case, part, value)
+    }
+
+    fn case_size(&self, case: &Case) -> Option<u64> {
+        Some(self.size_of(case))
+    }
+
+    fn all_cases_of_size(&self, size: u64, cap: usize) -> Option<Vec<Case>> {
+        self.all_of_size(size, cap)
+    }
+
     /// The case with these values, when it respects every limit and constraint of the
     /// declaration (lengths and their `multiple_of`, `distinct`, `at_least`, bounds,
     /// the game's check) and would not read as the terminator. An item of a group

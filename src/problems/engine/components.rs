@@ -1,0 +1,98 @@
+//! The game's side of shrinking: the Grundy value of each pile of a case's position,
+//! the smallest pile of a value, and the size order of cases with the complete list
+//! of the cases of one size (for the audit's minimality check).
+
+use super::shrink::PartSrc;
+use super::*;
+
+impl Declared {
+    /// The list field that is the whole position, one number per component, when
+    /// part `part` of a case is that field.
+    fn component_field<V: View>(&self, case: &V, part: usize) -> Option<usize> {
+        if self.has_tree() || self.group.is_some() {
+            return None;
+        }
+        let [k] = self.position[..] else {
+            return None;
+        };
+        let l = self.fields[k].list.as_ref()?;
+        if l.step != 1 || l.distinct {
+            return None;
+        }
+        match self.part_sources(case).get(part)? {
+            PartSrc::Fields(r) if r.start == k && r.len() == 1 => Some(k),
+            _ => None,
+        }
+    }
+
+    pub(super) fn component_values_of(
+        &self,
+        case: &Case,
+        part: usize,
+        values: &[u64],
+    ) -> Option<Vec<u64>> {
+        let view = self.packed(case);
+        self.component_field(&view, part)?;
+        let rules = self.rules_of(&view).ok()?;
+        let g = rules.component_values(values)?;
+        (g.len() == values.len()).then_some(g)
+    }
+
+    pub(super) fn smallest_component_of(
+        &self,
+        case: &Case,
+        part: usize,
+        value: u64,
+    ) -> Option<Vec<u64>> {
+        let view = self.packed(case);
+        let k = self.component_field(&view, part)?;
+        let rules = self.rules_of(&view).ok()?;
+        let b = self.fields[k].bounds;
+        let x = rules.smallest_with_value(value, b.min, b.max)?;
+        (b.min..=b.max).contains(&x).then(|| vec![x])
+    }
+
+    /// How far a case is above the smallest one: what [`Declared::enumerate`] spends
+    /// on it.
+    pub(super) fn size_of(&self, case: &Case) -> u64 {
+        let u = self.unpack(case);
+        let mut size = 0u64;
+        for (f, v) in self.fields.iter().zip(&u.fields) {
+            let lo = f.bounds.min;
+            let excess = |vals: &[u64]| {
+                vals.iter()
+                    .fold(0u64, |a, &x| a.saturating_add(x.saturating_sub(lo)))
+            };
+            match (&f.group, &f.list) {
+                (Some(g), Some(l)) => {
+                    let list: Vec<&[u64]> = items(v).collect();
+                    size = size.saturating_add((list.len() as u64).saturating_sub(g.count.min));
+                    for item in list {
+                        let extra = (item.len() as u64).saturating_sub(l.len.min) / l.step.max(1);
+                        size = size.saturating_add(extra).saturating_add(excess(item));
+                    }
+                }
+                (_, Some(l)) if l.tree => {
+                    let n = (v.len() / 2 + 1) as u64;
+                    size = size.saturating_add(n.saturating_sub(l.len.min));
+                }
+                (_, Some(l)) => {
+                    let extra = (v.len() as u64).saturating_sub(l.len.min) / l.step.max(1);
+                    size = size.saturating_add(extra).saturating_add(excess(v));
+                }
+                (_, None) => size = size.saturating_add(excess(v)),
+            }
+        }
+        size
+    }
+
+    pub(super) fn all_of_size(&self, size: u64, cap: usize) -> Option<Vec<Case>> {
+        if self.group.is_some() || self.has_tree() {
+            return None;
+        }
+        let mut out = Vec::new();
+        let mut cur: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
+        self.enumerate_within(0, size, &mut cur, &mut out, Some(cap.saturating_add(1)));
+        (out.len() <= cap).then(|| out.iter().map(|u| self.pack(u)).collect())
+    }
+}

@@ -1,0 +1,426 @@
+//! Game-aware shrinking and the minimality check, on C++ programs written here whose
+//! smallest failing input is known from the mistake planted in them. Each is given one
+//! large failing case (`--input`) and must come down to its minimum, with the report
+//! saying how minimal that is:
+//!
+//! - a value cap (Lasker's Nim, Grundy values capped at 5): two piles worth 5 and 6,
+//!   no smaller input fails (every one checked);
+//! - a bug only above a value threshold (Lasker's Nim, piles above 10^5 taken at face
+//!   value): three piles, one just above 10^5, whose values XOR to 0;
+//! - a bug only above a pile count (a ring buffer of 65,536 piles): 65,537 piles of
+//!   one stone;
+//! - a period-8 table with two entries swapped (Bash's game, m = 7, declared in a
+//!   file here): three piles, no smaller input fails (every one checked);
+//! - a correct program passes.
+//!
+//! The smallest failing inputs the tests expect come from a model of each program,
+//! searched by brute force here, not from sgcheck.
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+mod workshop;
+use workshop::Workshop;
+
+const SGCHECK: &str = env!("CARGO_BIN_EXE_sgcheck");
+
+/// Lasker's Nim: the Grundy value of one pile.
+fn lasker(s: u64) -> u64 {
+    match s % 4 {
+        0 if s == 0 => 0,
+        0 => s - 1,
+        3 => s + 1,
+        _ => s,
+    }
+}
+
+/// hdu3032 in C++, `SG` the body of the program's Grundy function of `s`.
+fn hdu3032(sg: &str) -> String {
+    r#"#include <cstdio>
+#include <vector>
+long long sg(long long s) {
+    SG
+}
+int main() {
+    int t;
+    if (scanf("%d", &t) != 1) return 1;
+    while (t--) {
+        int n;
+        if (scanf("%d", &n) != 1) return 1;
+        std::vector<long long> a(n);
+        for (int i = 0; i < n; i++)
+            if (scanf("%lld", &a[i]) != 1) return 1;
+        long long x = 0;
+        READ
+        puts(x != 0 ? "Alice" : "Bob");
+    }
+}
+"#
+    .replace("SG", sg)
+}
+
+const LASKER_SG: &str = "if (s % 4 == 0) return s - 1; if (s % 4 == 3) return s + 1; return s;";
+const ALL_PILES: &str = "for (int i = 0; i < n; i++) x ^= sg(a[i]);";
+
+/// Every list of at least one value, each at least `lo`, whose size (how far the
+/// values are above `lo`, plus one per value past the first) is `size`.
+fn lists_of_size(size: u64, lo: u64) -> Vec<Vec<u64>> {
+    fn go(left: usize, spend: u64, lo: u64, cur: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        if left == 1 {
+            cur.push(lo + spend);
+            out.push(cur.clone());
+            cur.pop();
+            return;
+        }
+        for v in 0..=spend {
+            cur.push(lo + v);
+            go(left - 1, spend - v, lo, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    for len in 1..=size + 1 {
+        go(len as usize, size + 1 - len, lo, &mut Vec::new(), &mut out);
+    }
+    out
+}
+
+/// The smallest size on which `fails` holds for some list, and every such list.
+fn smallest_failing(lo: u64, fails: impl Fn(&[u64]) -> bool) -> (u64, Vec<Vec<u64>>) {
+    for size in 0..24 {
+        let found: Vec<Vec<u64>> = lists_of_size(size, lo)
+            .into_iter()
+            .filter(|l| fails(l))
+            .collect();
+        if !found.is_empty() {
+            return (size, found);
+        }
+    }
+    panic!("no failing input up to size 24");
+}
+
+/// `sgcheck audit <problem> --input <file> --json -- <exe>` on one case of `piles`
+/// (`problem` is an id, or `--problem FILE`); the report, after checking the exit
+/// status and that nothing of the workshop is left running.
+fn audit(w: &Workshop, problem: &[&str], exe: &Path, piles: &[u64]) -> Value {
+    let text: Vec<String> = piles.iter().map(u64::to_string).collect();
+    let input = w.path().join("big.in");
+    std::fs::write(&input, format!("1\n{}\n{}\n", piles.len(), text.join(" "))).unwrap();
+    let mut args: Vec<&str> = vec!["audit"];
+    args.extend_from_slice(problem);
+    args.extend_from_slice(&["--time", "60", "--json", "--input"]);
+    args.push(input.to_str().unwrap());
+    args.push("--");
+    args.push(exe.to_str().unwrap());
+    let out = Command::new(SGCHECK)
+        .args(&args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs sgcheck");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let report: Value = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("{e}: {stdout}\n{}", String::from_utf8_lossy(&out.stderr)));
+    let want = if report["verdict"] == "ok" { 0 } else { 1 };
+    assert_eq!(out.status.code(), Some(want), "{stdout}");
+    workshop::assert_nothing_left(w.path());
+    report
+}
+
+/// The piles of the counterexample (one case: `1`, `N`, the piles).
+fn piles_of(report: &Value) -> Vec<u64> {
+    let c = &report["counterexample"];
+    let input = c["input"].as_str().unwrap_or_else(|| panic!("{report}"));
+    let nums: Vec<u64> = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(nums[0], 1, "{input}");
+    assert_eq!(nums[1] as usize, nums.len() - 2, "{input}");
+    nums[2..].to_vec()
+}
+
+/// `n` piles in 1..=`top` from a fixed sequence.
+fn piles(n: usize, top: u64) -> Vec<u64> {
+    (0..n as u64)
+        .map(|i| 1 + (i.wrapping_mul(2_654_435_761) ^ (i >> 3)) % top)
+        .collect()
+}
+
+/// Changes the first pile until `fails` holds: first to `cancel(rest)` (the pile that
+/// makes the position losing), then to 1, 2, ...
+fn make_fail(
+    mut p: Vec<u64>,
+    cancel: impl Fn(&[u64]) -> u64,
+    fails: impl Fn(&[u64]) -> bool,
+) -> Vec<u64> {
+    for k in 0..1_000 {
+        p[1] += k;
+        p[0] = cancel(&p[1..]);
+        if fails(&p) {
+            return p;
+        }
+    }
+    for v in 1..=100_000 {
+        p[0] = v;
+        if fails(&p) {
+            return p;
+        }
+    }
+    panic!("no failing case found");
+}
+
+/// The Lasker pile that makes `rest` a losing position (the values form an
+/// involution).
+fn lasker_cancel(rest: &[u64]) -> u64 {
+    lasker(rest.iter().fold(0, |a, &s| a ^ lasker(s)))
+}
+
+fn minimality(report: &Value) -> &Value {
+    &report["counterexample"]["minimality"]
+}
+
+#[test]
+fn a_value_cap_needs_two_components_proved_minimal() {
+    let Some(w) = Workshop::new() else { return };
+    let cap = 5;
+    let exe = w.compile(
+        "cap",
+        &hdu3032(&format!(
+            "long long v = s % 4 == 0 ? s - 1 : s % 4 == 3 ? s + 1 : s; return v < {cap} ? v : {cap};"
+        ))
+        .replace("READ", ALL_PILES),
+        &[],
+    );
+    let model = |p: &[u64]| {
+        let truth = p.iter().fold(0, |a, &s| a ^ lasker(s));
+        let capped = p.iter().fold(0, |a, &s| a ^ lasker(s).min(cap));
+        (truth != 0) != (capped != 0)
+    };
+    let (size, failing) = smallest_failing(1, model);
+    let big = make_fail(piles(100_000, 1_000_000_000), lasker_cancel, model);
+    let r = audit(&w, &["hdu3032"], &exe, &big);
+    assert_eq!(r["verdict"], "wrong-answer");
+    let got = piles_of(&r);
+    assert!(
+        failing.contains(&got),
+        "{} piles: not one of {failing:?}",
+        got.len()
+    );
+    let m = minimality(&r);
+    assert_eq!(m["kind"], "minimal", "{m}");
+    assert_eq!(m["complete"], true, "{m}");
+    assert_eq!(m["size"], size, "{m}");
+    assert_eq!(m["checked_up_to"], size - 1, "{m}");
+    let runs = r["shrink_runs"].as_u64().unwrap();
+    println!("value cap: {got:?} after {runs} shrink runs");
+}
+
+#[test]
+fn a_bug_above_a_value_threshold_needs_three_components_xoring_to_0() {
+    let Some(w) = Workshop::new() else { return };
+    let threshold = 100_000;
+    let exe = w.compile(
+        "threshold",
+        &hdu3032(&format!("if (s > {threshold}) return s; {LASKER_SG}")).replace("READ", ALL_PILES),
+        &[],
+    );
+    let model = |p: &[u64]| {
+        let truth = p.iter().fold(0, |a, &s| a ^ lasker(s));
+        let wrong = p
+            .iter()
+            .fold(0, |a, &s| a ^ if s > threshold { s } else { lasker(s) });
+        (truth != 0) != (wrong != 0)
+    };
+    // 10^5 piles up to 10^5 and one of 123456 (worth 123455), all XORing to 0.
+    let mut big = piles(100_000, threshold);
+    big[50_000] = 123_456;
+    let big = make_fail(big, lasker_cancel, |p| {
+        let x = p.iter().fold(0, |a, &s| a ^ lasker(s));
+        x == 0 && p[0] <= threshold && model(p)
+    });
+    let r = audit(&w, &["hdu3032"], &exe, &big);
+    assert_eq!(r["verdict"], "wrong-answer");
+    let got = piles_of(&r);
+    assert_eq!(got.len(), 3, "{} piles", got.len());
+    assert!(model(&got), "{got:?}");
+    assert_eq!(got.iter().fold(0, |a, &s| a ^ lasker(s)), 0, "{got:?}");
+    let big_ones: Vec<u64> = got.iter().copied().filter(|&s| s > threshold).collect();
+    assert_eq!(big_ones.len(), 1, "{got:?}");
+    // The smallest pile above the threshold whose value differs from its size.
+    let first = (threshold + 1..).find(|&s| lasker(s) != s).unwrap();
+    assert!(big_ones[0] <= first + 1, "{got:?}");
+    // Fewer piles never fail: one pile is never wrong, two are wrong only when
+    // their values are equal, which the face value keeps.
+    let m = minimality(&r);
+    assert_eq!(m["kind"], "minimal", "{m}");
+    let runs = r["shrink_runs"].as_u64().unwrap();
+    println!("value threshold: {got:?} after {runs} shrink runs");
+}
+
+#[test]
+fn a_bug_above_a_pile_count_comes_down_to_the_count() {
+    let Some(w) = Workshop::new() else { return };
+    let ring = 65_536usize;
+    let exe = w.compile(
+        "ring",
+        &hdu3032(LASKER_SG).replace(
+            "READ",
+            &format!(
+                "static long long ring[{ring}];\n        \
+                 for (int i = 0; i < n; i++) ring[i % {ring}] = a[i];\n        \
+                 for (int i = 0; i < n && i < {ring}; i++) x ^= sg(ring[i]);"
+            ),
+        ),
+        &[],
+    );
+    let model = |p: &[u64]| {
+        let truth = p.iter().fold(0, |a, &s| a ^ lasker(s));
+        let mut r = vec![0u64; ring.min(p.len())];
+        for (i, &s) in p.iter().enumerate() {
+            r[i % ring] = s;
+        }
+        let wrong = r.iter().fold(0, |a, &s| a ^ lasker(s));
+        (truth != 0) != (wrong != 0)
+    };
+    let big = make_fail(piles(100_000, 1_000_000_000), lasker_cancel, model);
+    let r = audit(&w, &["hdu3032"], &exe, &big);
+    assert_eq!(r["verdict"], "wrong-answer");
+    let got = piles_of(&r);
+    // One more pile than the ring holds, each of the fewest stones.
+    assert_eq!(got.len(), ring + 1, "{} piles", got.len());
+    let mut counts = std::collections::BTreeMap::new();
+    for &s in &got {
+        *counts.entry(s).or_insert(0) += 1;
+    }
+    assert!(
+        got.iter().all(|&s| s == 1),
+        "not all piles of one stone: {counts:?}, {}, {} shrink runs",
+        minimality(&r),
+        r["shrink_runs"]
+    );
+    assert!(model(&got));
+    let runs = r["shrink_runs"].as_u64().unwrap();
+    println!(
+        "pile count: {} piles after {runs} shrink runs, {}",
+        got.len(),
+        minimality(&r)
+    );
+    assert_ne!(minimality(&r)["kind"], "not-minimal", "{}", minimality(&r));
+}
+
+const BASH7: &str = r#"format = 1
+id = "bash7"
+title = "Bash's game (take 1 to 7) on many piles"
+game = "bash"
+position = ["piles"]
+
+[rules]
+m = 7
+
+[describe]
+input = "T; then per case: N, then N pile sizes"
+output = "per case `First` if the first player wins, else `Second`"
+limits = "T <= 100, 1 <= N <= 10^5, 0 <= pile <= 10^9"
+
+[input]
+cases = "count"
+count = { what = "case count T", min = 1, max = 100 }
+
+[[field]]
+name = "piles"
+what = "pile {i} of case {case}"
+min = 0
+max = 1000000000
+length = { what = "pile count N of case {case}", min = 1, max = 100000 }
+
+[output]
+lines = ["{verdict}"]
+win = "First"
+lose = "Second"
+"#;
+
+#[test]
+fn a_period_table_with_two_entries_swapped_proved_minimal() {
+    let Some(w) = Workshop::new() else { return };
+    let decl = w.path().join("bash7.toml");
+    std::fs::write(&decl, BASH7).unwrap();
+    // The period-8 table of Bash's game with m = 7 is n % 8; entries 3 and 5 swapped.
+    let table = [0u64, 1, 2, 5, 4, 3, 6, 7];
+    let exe = w.compile(
+        "period",
+        r#"#include <cstdio>
+int main() {
+    const long long table[8] = {0, 1, 2, 5, 4, 3, 6, 7};
+    int t;
+    if (scanf("%d", &t) != 1) return 1;
+    while (t--) {
+        int n;
+        if (scanf("%d", &n) != 1) return 1;
+        long long x = 0;
+        for (int i = 0; i < n; i++) {
+            long long s;
+            if (scanf("%lld", &s) != 1) return 1;
+            x ^= table[s % 8];
+        }
+        puts(x != 0 ? "First" : "Second");
+    }
+}
+"#,
+        &[],
+    );
+    let model = |p: &[u64]| {
+        let truth = p.iter().fold(0, |a, &s| a ^ (s % 8));
+        let wrong = p.iter().fold(0, |a, &s| a ^ table[(s % 8) as usize]);
+        (truth != 0) != (wrong != 0)
+    };
+    let (size, failing) = smallest_failing(0, model);
+    let cancel = |rest: &[u64]| rest.iter().fold(0, |a, &s| a ^ (s % 8));
+    let big = make_fail(piles(100_000, 1_000_000_000), cancel, model);
+    let r = audit(&w, &["--problem", decl.to_str().unwrap()], &exe, &big);
+    assert_eq!(r["verdict"], "wrong-answer");
+    let got = piles_of(&r);
+    assert!(
+        failing.contains(&got),
+        "{} piles: not one of {failing:?}",
+        got.len()
+    );
+    let m = minimality(&r);
+    assert_eq!(m["kind"], "minimal", "{m}");
+    assert_eq!(m["complete"], true, "{m}");
+    assert_eq!(m["size"], size, "{m}");
+    let runs = r["shrink_runs"].as_u64().unwrap();
+    println!("period table: {got:?} after {runs} shrink runs");
+}
+
+#[test]
+fn a_correct_program_passes() {
+    let Some(w) = Workshop::new() else { return };
+    let exe = w.compile("right", &hdu3032(LASKER_SG).replace("READ", ALL_PILES), &[]);
+    let r = audit(&w, &["hdu3032"], &exe, &piles(100_000, 1_000_000_000));
+    assert_eq!(r["verdict"], "ok", "{r}");
+}
+
+#[test]
+fn the_text_report_says_how_minimal() {
+    let Some(w) = Workshop::new() else { return };
+    let exe = w.compile(
+        "even",
+        &hdu3032(&format!("if (s == 6) return 0; {LASKER_SG}")).replace("READ", ALL_PILES),
+        &[],
+    );
+    let out = Command::new(SGCHECK)
+        .args(["audit", "hdu3032", "--seed", "1", "--"])
+        .arg(&exe)
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs sgcheck");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("1\n    1\n    6\n") || text.contains("6\n"),
+        "{text}"
+    );
+    assert!(text.contains("(minimal: no smaller input fails"), "{text}");
+    workshop::assert_nothing_left(w.path());
+}
