@@ -17,7 +17,7 @@ use toml::Spanned;
 
 /// The newest declaration format this sgcheck reads (the `format` key): format 1, and
 /// format 2, which adds the `[game]` table declaring a game's rules
-/// ([`super::game_table`]). Every format-1 file reads the same in format 2.
+/// (`problems::game_table`). Every format-1 file reads the same in format 2.
 pub const FORMAT: u32 = 2;
 
 /// One rules parameter as declared: its name, the key and place errors name, and its
