@@ -103,7 +103,10 @@ fn fuzz_body() {
     let msg = panic_message(|| {
         check_case(&case, buggy_lasker);
     });
-    assert!(msg.contains("position:  1,2,1\n"), "{msg}");
+    // The failing case is shrunk in process before the panic: 1,2,1 comes down to
+    // the pile of 2 whose split the buggy solver misses.
+    assert!(msg.contains("position:  2\n"), "{msg}");
+    assert!(msg.contains("shrunk in process"), "{msg}");
     let msg = panic_message(|| {
         check_case(&Case::new(TakeTwo, Rows(vec![5])), buggy_take_two);
     });
