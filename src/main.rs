@@ -1,6 +1,4 @@
-use clap::Parser;
-
 fn main() {
-    let cli = sgcheck::cli::Cli::parse();
+    let cli = sgcheck::cli::parse();
     std::process::exit(sgcheck::cli::run(cli));
 }

@@ -97,6 +97,37 @@ pub enum Command {
     Export(export::Args),
 }
 
+/// `sgcheck solve ...` alone: what [`parse`] builds when the first argument is `solve`,
+/// so that answering a contest input does not first build the arguments of every other
+/// subcommand (it would take longer than answering a small input).
+#[derive(Debug, Parser)]
+#[command(name = "sgcheck", version)]
+struct SolveOnly {
+    #[command(subcommand)]
+    command: SolveCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum SolveCommand {
+    /// Answer a contest input in the problem's original format.
+    Solve(solve::Args),
+}
+
+/// Parses the process's command line (exits with clap's message and code 2 when it is
+/// not valid). `sgcheck solve` is parsed with its own arguments only; its usage,
+/// errors and `--help` are the same as through [`Cli`] (a test compares them).
+pub fn parse() -> Cli {
+    if std::env::args_os().nth(1).is_some_and(|a| a == "solve") {
+        let SolveOnly {
+            command: SolveCommand::Solve(args),
+        } = SolveOnly::parse();
+        return Cli {
+            command: Command::Solve(args),
+        };
+    }
+    Cli::parse()
+}
+
 /// Runs a parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let result = match cli.command {
@@ -113,6 +144,55 @@ pub fn run(cli: Cli) -> i32 {
         Err(e) => {
             errln!("error: {e:#}");
             EXIT_USAGE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// `sgcheck solve` parsed alone reads the same arguments, prints the same help and
+    /// the same errors as through the whole command line.
+    #[test]
+    fn solve_alone_is_solve_through_the_whole_command_line() {
+        let mut whole = Cli::command();
+        let mut alone = SolveOnly::command();
+        whole.build();
+        alone.build();
+        let help = |c: &mut clap::Command| {
+            let solve = c.find_subcommand_mut("solve").expect("solve");
+            (
+                solve.render_long_help().to_string(),
+                solve.render_usage().to_string(),
+            )
+        };
+        assert_eq!(help(&mut whole), help(&mut alone));
+        assert!(help(&mut alone).0.contains("--engine"));
+        let lines: &[&[&str]] = &[
+            &["sgcheck", "solve", "hdu1846", "in.txt"],
+            &["sgcheck", "solve", "--problem", "p.toml", "in.txt", "--lenient"],
+            &["sgcheck", "solve", "hdu1846", "--engine", "oracle", "--budget", "99"],
+            &["sgcheck", "solve", "--bogus"],
+            &["sgcheck", "solve", "hdu1846", "--engine", "slow"],
+            &["sgcheck", "solve", "--help"],
+            &["sgcheck", "solve", "a", "b", "c"],
+        ];
+        for line in lines {
+            let through = Cli::try_parse_from(*line).map(|c| format!("{:?}", c.command));
+            let direct = SolveOnly::try_parse_from(*line).map(|c| {
+                let SolveCommand::Solve(args) = c.command;
+                format!("{:?}", Command::Solve(args))
+            });
+            match (through, direct) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{line:?}"),
+                (Err(a), Err(b)) => {
+                    assert_eq!(a.kind(), b.kind(), "{line:?}");
+                    assert_eq!(a.to_string(), b.to_string(), "{line:?}");
+                }
+                (a, b) => panic!("{line:?}: {a:?} against {b:?}"),
+            }
         }
     }
 }
