@@ -12,8 +12,11 @@
 //! limits, written to a temporary file, and answered by `target/release/sgcheck solve
 //! <problem> <file>` and by `benches/cpp/<problem>.cpp` (compiled with `g++ -O2` into a
 //! temporary directory, reading the file on standard input). Each program runs once to
-//! warm up, then [`RUNS`] times more, the two interleaved; the table shows the median
-//! wall time of each (process start included) and their ratio.
+//! warm up, then [`RUNS`] times more (ten times as many for inputs under 100 KB), the
+//! two interleaved; the table shows the median wall time of each (process start
+//! included) and their ratio, then the median processor time (user + system, from
+//! `getrusage`) and its ratio: on a shared, loaded machine the wall time mostly
+//! measures waiting for a processor, the processor time what the run cost.
 //!
 //! Every output of both programs, on every known answer of `corpus/samples/` and on
 //! every benchmark input, must be byte-identical: the bench panics on the first
@@ -354,9 +357,28 @@ enum Feed<'a> {
     Text(&'a str),
 }
 
-/// Runs `program args...` on the input; returns its standard output and the wall time
-/// from spawn to exit. A non-zero exit fails the bench.
-fn run(program: &Path, args: &[&str], feed: Feed<'_>) -> (Vec<u8>, Duration) {
+/// The processor time (user and system) of every child process waited for so far.
+fn children_cpu() -> Duration {
+    // SAFETY: getrusage writes one `rusage` into the zeroed value it is given.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut ru) };
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+    tv(ru.ru_utime) + tv(ru.ru_stime)
+}
+
+/// Timings of one run.
+#[derive(Clone, Copy)]
+struct Took {
+    /// From spawn to exit.
+    wall: Duration,
+    /// The process's own processor time, user and system: on a loaded machine, what
+    /// it cost without the time it waited for a processor.
+    cpu: Duration,
+}
+
+/// Runs `program args...` on the input; returns its standard output and its
+/// timings. A non-zero exit fails the bench.
+fn run(program: &Path, args: &[&str], feed: Feed<'_>) -> (Vec<u8>, Took) {
     use std::io::Write;
     let mut cmd = Command::new(program);
     cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -371,6 +393,7 @@ fn run(program: &Path, args: &[&str], feed: Feed<'_>) -> (Vec<u8>, Duration) {
             cmd.stdin(Stdio::piped());
         }
     }
+    let cpu_before = children_cpu();
     let start = Instant::now();
     let mut child = cmd
         .spawn()
@@ -380,7 +403,10 @@ fn run(program: &Path, args: &[&str], feed: Feed<'_>) -> (Vec<u8>, Duration) {
         stdin.write_all(text.as_bytes()).expect("write input");
     }
     let out = child.wait_with_output().expect("wait");
-    let took = start.elapsed();
+    let took = Took {
+        wall: start.elapsed(),
+        cpu: children_cpu().saturating_sub(cpu_before),
+    };
     assert!(
         out.status.success(),
         "{} {args:?} failed ({}): {}",
@@ -454,6 +480,14 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+/// The median wall time and the median processor time of some runs.
+fn medians(runs: &[Took]) -> (Duration, Duration) {
+    (
+        median(runs.iter().map(|t| t.wall).collect()),
+        median(runs.iter().map(|t| t.cpu).collect()),
+    )
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.1}", d.as_secs_f64() * 1e3)
 }
@@ -515,7 +549,9 @@ fn main() {
             same_output(id, "benchmark input", &want, &got);
         }
         let (mut ours, mut theirs, mut base) = (Vec::new(), Vec::new(), Vec::new());
-        for _ in 0..RUNS {
+        // Small inputs are answered in about a millisecond: more runs steady the median.
+        let runs = if input.text.len() < 100_000 { 10 * RUNS } else { RUNS };
+        for _ in 0..runs {
             let (out, took) = run(&sgcheck, &solve, Feed::Arg(&file));
             assert!(out == want, "{id}: sgcheck's output changed between runs");
             ours.push(took);
@@ -530,35 +566,43 @@ fn main() {
                 theirs.push(took);
             }
         }
-        let ours = median(ours);
+        let (ours, ours_cpu) = medians(&ours);
         if !base.is_empty() {
-            let b = median(base);
+            let (b, b_cpu) = medians(&base);
             base_rows.push(format!(
-                "| `{id}` | {} | {} | {:.2} |",
+                "| `{id}` | {} | {} | {:.2} | {} | {} | {:.2} |",
                 ms(ours),
                 ms(b),
-                ours.as_secs_f64() / b.as_secs_f64()
+                ours.as_secs_f64() / b.as_secs_f64(),
+                ms(ours_cpu),
+                ms(b_cpu),
+                ours_cpu.as_secs_f64() / b_cpu.as_secs_f64()
             ));
         }
-        let (theirs, ratio) = if theirs.is_empty() {
-            ("-".to_string(), "-".to_string())
+        let (theirs, ratio, theirs_cpu, ratio_cpu) = if theirs.is_empty() {
+            let no = || "-".to_string();
+            (no(), no(), no(), no())
         } else {
-            let t = median(theirs);
+            let (t, t_cpu) = medians(&theirs);
             (
                 ms(t),
                 format!("{:.2}", ours.as_secs_f64() / t.as_secs_f64()),
+                ms(t_cpu),
+                format!("{:.2}", ours_cpu.as_secs_f64() / t_cpu.as_secs_f64()),
             )
         };
         eprintln!(
-            "{id}: sgcheck {} ms, C++ {theirs} ms, outputs identical",
-            ms(ours)
+            "{id}: sgcheck {} ms ({} ms CPU), C++ {theirs} ms ({theirs_cpu} ms CPU), outputs identical",
+            ms(ours),
+            ms(ours_cpu)
         );
         rows.push(format!(
-            "| `{id}` | {} | {} | {} | {} | {theirs} | {ratio} |",
+            "| `{id}` | {} | {} | {} | {} | {theirs} | {ratio} | {} | {theirs_cpu} | {ratio_cpu} |",
             input.what,
             grouped(numbers),
             grouped(input.text.len()),
             ms(ours),
+            ms(ours_cpu),
         ));
     }
     if !timing {
@@ -566,23 +610,32 @@ fn main() {
         return;
     }
     println!();
-    println!("| problem | largest input | numbers | bytes | sgcheck ms | C++ ms | sgcheck / C++ |");
-    println!("|---|---|---:|---:|---:|---:|---:|");
+    println!(
+        "| problem | largest input | numbers | bytes | sgcheck ms | C++ ms | sgcheck / C++ \
+         | sgcheck CPU ms | C++ CPU ms | CPU sgcheck / C++ |"
+    );
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in &rows {
         println!("{r}");
     }
     if !base_rows.is_empty() {
         println!();
-        println!("| problem | sgcheck ms | baseline ms | sgcheck / baseline |");
-        println!("|---|---:|---:|---:|");
+        println!(
+            "| problem | sgcheck ms | baseline ms | sgcheck / baseline \
+             | sgcheck CPU ms | baseline CPU ms | CPU sgcheck / baseline |"
+        );
+        println!("|---|---:|---:|---:|---:|---:|---:|");
         for r in &base_rows {
             println!("{r}");
         }
     }
     println!();
     println!(
-        "Median wall time of {RUNS} runs each (interleaved, process start included); \
+        "Median wall time of {RUNS} runs each ({} for inputs under 100 KB; interleaved, process start included), \
+         and median processor time (user + system, what a run costs without waiting \
+         for a processor: the figure to trust on a loaded machine); \
          C++: g++ -O2, scanf/printf; seed {SEED}. Bench took {:.0} s.",
+        10 * RUNS,
         started.elapsed().as_secs_f64()
     );
 }

@@ -1,4 +1,23 @@
-fn main() {
-    let cli = sgcheck::cli::parse();
-    std::process::exit(sgcheck::cli::run(cli));
+//! The `sgcheck` binary: parses the command line and hands it to [`sgcheck::cli::run`].
+//!
+//! The process starts at C's `main`, not through Rust's runtime start-up: that start-up
+//! reads `/proc/self/maps` to place the main thread's stack guard, which costs more
+//! than `sgcheck solve` spends answering a small contest input. What it would set up and
+//! the commands rely on is done here: SIGPIPE is ignored (a closed standard output is a
+//! write error, which the commands handle quietly), and a panic still ends the process
+//! with exit code 101 after its message, as from Rust's `main`. Threads the commands
+//! start get their stack guards as usual.
+#![no_main]
+
+use std::ffi::{c_char, c_int};
+
+#[no_mangle]
+extern "C" fn main(_argc: c_int, _argv: *const *const c_char) -> c_int {
+    // SAFETY: setting a signal's disposition to SIG_IGN has no preconditions; no other
+    // thread exists yet.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    match std::panic::catch_unwind(|| sgcheck::cli::run(sgcheck::cli::parse())) {
+        Ok(code) => std::process::exit(code),
+        Err(_) => std::process::exit(101),
+    }
 }

@@ -246,8 +246,10 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             let f = std::fs::File::open(path)
                 .with_context(|| format!("--input: reading {}", path.display()))?;
             let what = format!("--input {}", path.display());
+            let size = f.metadata().map_or(0, |m| m.len());
             let bytes = crate::cli::solve::read_bounded(
                 f,
+                size,
                 || crate::cli::solve::input_bound(&problem, false),
                 &what,
                 id,

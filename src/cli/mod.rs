@@ -117,6 +117,11 @@ enum SolveCommand {
 /// not valid). `sgcheck solve` is parsed with its own arguments only; its usage,
 /// errors and `--help` are the same as through [`Cli`] (a test compares them).
 pub fn parse() -> Cli {
+    if let Some(args) = plain_solve(std::env::args_os().skip(1)) {
+        return Cli {
+            command: Command::Solve(args),
+        };
+    }
     if std::env::args_os().nth(1).is_some_and(|a| a == "solve") {
         let SolveOnly {
             command: SolveCommand::Solve(args),
@@ -126,6 +131,34 @@ pub fn parse() -> Cli {
         };
     }
     Cli::parse()
+}
+
+/// `sgcheck solve ID [FILE]` with nothing else (no option, nothing that starts with
+/// `-`), as a contest runner calls it: these arguments and clap's defaults, without
+/// building a parser at all. `None` for anything else (a test checks both give the
+/// same arguments).
+fn plain_solve(mut args: impl Iterator<Item = std::ffi::OsString>) -> Option<solve::Args> {
+    if args.next()? != "solve" {
+        return None;
+    }
+    let problem = args.next()?.into_string().ok()?;
+    let file = args.next();
+    let plain = |a: &std::ffi::OsStr| !a.is_empty() && !a.as_encoded_bytes().starts_with(b"-");
+    if args.next().is_some() || !plain(problem.as_ref()) || !file.as_deref().is_none_or(plain) {
+        return None;
+    }
+    Some(solve::Args {
+        problem: Some(problem),
+        file: file.map(std::path::PathBuf::from),
+        declaration: None,
+        engine: solve::Engine::Fast,
+        lenient: false,
+        budget: sgcheck_oracles::DEFAULT_BUDGET,
+        limits: oracle_limits::OracleLimits {
+            time: oracle_limits::DEFAULT_SECONDS,
+            memory: None,
+        },
+    })
 }
 
 /// Runs a parsed command line and returns the process exit code.
@@ -193,6 +226,38 @@ mod tests {
                 }
                 (a, b) => panic!("{line:?}: {a:?} against {b:?}"),
             }
+        }
+    }
+
+    /// `sgcheck solve ID [FILE]` read without clap gives what clap reads; anything
+    /// else is left to clap.
+    #[test]
+    fn plain_solve_is_what_clap_reads() {
+        let plain: &[&[&str]] = &[
+            &["sgcheck", "solve", "hdu1846"],
+            &["sgcheck", "solve", "hdu1846", "in.txt"],
+            &["sgcheck", "solve", "p2197", "/tmp/a b/in put.txt"],
+            &["sgcheck", "solve", "nosuch", "x"],
+        ];
+        for line in plain {
+            let args = line[1..].iter().map(std::ffi::OsString::from);
+            let fast = plain_solve(args).expect("plain");
+            let clap = Cli::try_parse_from(*line).expect("parses").command;
+            assert_eq!(format!("{:?}", Command::Solve(fast)), format!("{clap:?}"));
+        }
+        let other: &[&[&str]] = &[
+            &["sgcheck", "solve"],
+            &["sgcheck", "solve", "hdu1846", "in.txt", "extra"],
+            &["sgcheck", "solve", "hdu1846", "--lenient"],
+            &["sgcheck", "solve", "--problem", "p.toml"],
+            &["sgcheck", "solve", "hdu1846", "-"],
+            &["sgcheck", "solve", "-h"],
+            &["sgcheck", "verify", "x"],
+            &["sgcheck", "solve", ""],
+        ];
+        for line in other {
+            let args = line[1..].iter().map(std::ffi::OsString::from);
+            assert!(plain_solve(args).is_none(), "{line:?}");
         }
     }
 }

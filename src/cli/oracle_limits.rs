@@ -5,12 +5,15 @@
 use anyhow::bail;
 use std::time::Duration;
 
+/// The oracle's wall-time limit when `--time` is not given, in seconds.
+pub const DEFAULT_SECONDS: f64 = 10.0;
+
 /// The oracle's time and memory limits.
 #[derive(Debug, Clone, clap::Args)]
 pub struct OracleLimits {
     /// Wall-time limit of the oracle in seconds, for the whole command; past it the
     /// command stops with exit code 2.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = crate::cli::options::seconds)]
+    #[arg(long, default_value_t = DEFAULT_SECONDS, value_name = "SECONDS", value_parser = crate::cli::options::seconds)]
     pub time: f64,
     /// Memory limit of the oracle's tables and search stack: bytes, or with K, M, G
     /// (default: a sixteenth of the machine's memory, between 256M and 1G).

@@ -48,13 +48,17 @@ struct Solve<'a> {
 impl Visitor for Solve<'_> {
     type Output = anyhow::Result<String>;
     fn visit<P: Problem>(self, p: &P) -> anyhow::Result<String> {
-        let cases = p
-            .parse(self.input, self.args.lenient)
-            .map_err(|e| anyhow!("{e}"))?;
         match self.args.engine {
-            Engine::Fast => Ok(problems::solve_fast(p, &cases)),
-            Engine::Oracle => problems::solve_oracle(p, &cases, self.args.budget)
-                .map_err(|(i, e)| anyhow!("case {}: {e} (use --engine fast)", i + 1)),
+            Engine::Fast => p
+                .solve_text(self.input, self.args.lenient)
+                .map_err(|e| anyhow!("{e}")),
+            Engine::Oracle => {
+                let cases = p
+                    .parse(self.input, self.args.lenient)
+                    .map_err(|e| anyhow!("{e}"))?;
+                problems::solve_oracle(p, &cases, self.args.budget)
+                    .map_err(|(i, e)| anyhow!("case {}: {e} (use --engine fast)", i + 1))
+            }
         }
     }
 }
@@ -103,14 +107,17 @@ fn largest_drawn_case<P: Problem>(p: &P) -> u64 {
 
 /// Reads the whole input, refusing one larger than `limit()` bytes (the rest is never
 /// read). The limit is asked for only when the input is longer than
-/// `SOLVE_INPUT_FLOOR`, so an ordinary input never pays for computing it.
+/// `SOLVE_INPUT_FLOOR`, so an ordinary input never pays for computing it. `size` is
+/// what the input is expected to hold (a file's length; 0 when unknown): that much
+/// room is made at once, up to `SOLVE_INPUT_FLOOR`.
 pub(crate) fn read_bounded(
     mut r: impl Read,
+    size: u64,
     limit: impl FnOnce() -> u64,
     what: &str,
     problem: &str,
 ) -> anyhow::Result<Vec<u8>> {
-    let mut buf = Vec::new();
+    let mut buf = Vec::with_capacity(size.min(SOLVE_INPUT_FLOOR) as usize + 1);
     (&mut r)
         .take(SOLVE_INPUT_FLOOR + 1)
         .read_to_end(&mut buf)
@@ -172,9 +179,10 @@ pub fn run(mut args: Args) -> anyhow::Result<i32> {
         Some(path) => {
             let f =
                 std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
-            read_bounded(f, limit, &path.display().to_string(), id)?
+            let size = f.metadata().map_or(0, |m| m.len());
+            read_bounded(f, size, limit, &path.display().to_string(), id)?
         }
-        None => read_bounded(std::io::stdin().lock(), limit, "standard input", id)?,
+        None => read_bounded(std::io::stdin().lock(), 0, limit, "standard input", id)?,
     };
     // Invalid UTF-8 can only sit inside a token (whitespace is ASCII), so the parser
     // names its line and field; the replacement character marks it.

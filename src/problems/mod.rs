@@ -91,6 +91,18 @@ pub trait Problem: Sync + Send {
     /// The fast solver's answer to case number `index` (from 0), as output lines.
     fn answer(&self, case: &Self::Case, index: usize) -> Vec<String>;
 
+    /// The fast solver's answer to a whole input (`sgcheck solve`): every case's
+    /// [`Problem::answer`], one line per output line. The default parses the whole
+    /// input, then answers; a problem may answer each case as it is read instead, so
+    /// that a large input is never held as cases. Nothing is answered when the input
+    /// does not parse.
+    fn solve_text(&self, input: &str, lenient: bool) -> Result<String, ParseError>
+    where
+        Self: Sized,
+    {
+        Ok(solve_fast(self, &self.parse(input, lenient)?))
+    }
+
     /// The same answer computed through the exhaustive oracle.
     fn oracle_answer(
         &self,
@@ -238,7 +250,7 @@ impl Part {
 }
 
 /// Answers a whole input with the fast solver: the output text, one line per answer.
-pub fn solve_fast<P: Problem>(p: &P, cases: &[P::Case]) -> String {
+pub fn solve_fast<P: Problem + ?Sized>(p: &P, cases: &[P::Case]) -> String {
     let mut out = String::new();
     for (i, c) in cases.iter().enumerate() {
         for line in p.answer(c, i) {

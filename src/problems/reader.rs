@@ -37,6 +37,7 @@ pub(crate) fn quote(tok: &str) -> String {
 /// Reads numbers from an input, one token at a time.
 pub struct Reader<'a> {
     bytes: &'a [u8],
+    text: &'a str,
     pos: usize,
     line: usize,
     /// Line of the last token read: where "found end of input" errors point.
@@ -49,6 +50,7 @@ impl<'a> Reader<'a> {
     /// limits.
     pub fn new(text: &'a str, lenient: bool) -> Self {
         Reader {
+            text,
             bytes: text.as_bytes(),
             pos: 0,
             line: 1,
@@ -99,7 +101,7 @@ impl<'a> Reader<'a> {
         }
         self.last_line = self.line;
         // Tokens end at ASCII whitespace, which never splits a UTF-8 character.
-        Some(std::str::from_utf8(&self.bytes[start..self.pos]).unwrap_or("<invalid UTF-8>"))
+        self.text.get(start..self.pos)
     }
 
     /// An error at the current line.

@@ -11,84 +11,19 @@ impl Problem for Declared {
     }
 
     fn parse(&self, input: &str, lenient: bool) -> Result<Vec<Case>, ParseError> {
-        let mut r = Reader::new(input, lenient);
         let mut cases = Vec::new();
-        match &self.layout {
-            Layout::Count { what, num } => {
-                let t = Self::read(&mut r, num, || what.to_string())?;
-                let line = r.line();
-                for c in 1..=t {
-                    cases.push(self.read_case(&mut r, c as usize, 0, Tokens::new())?);
-                }
-                r.expect_end(&format!("the {t} case(s) announced on line {line}"))?;
-            }
-            Layout::Eof => {
-                while !r.at_end() {
-                    let c = cases.len() + 1;
-                    cases.push(self.read_case(&mut r, c, 0, Tokens::new())?);
-                }
-            }
-            Layout::Terminator { zeros, what } => loop {
-                let c = cases.len() + 1;
-                let name = |k: usize| {
-                    let f = &self.fields[k];
-                    match &f.list {
-                        Some(l) => l.what.name(c, 0),
-                        None => f.what.name(c, 1),
-                    }
-                };
-                // The first `zeros` numbers are read as they come, then checked: all 0
-                // ends the input, anything else is a case.
-                let mut raw = [(0u64, 0usize); 8];
-                let zeros = (*zeros).min(raw.len());
-                for (k, slot) in raw.iter_mut().enumerate().take(zeros) {
-                    let v = r.number("", 0, u64::MAX).map_err(|mut e| {
-                        e.field = if k == 0 {
-                            // At the end of input this names the last line: the
-                            // terminator is missing.
-                            format!("{} (or {what})", name(k))
-                        } else {
-                            name(k)
-                        };
-                        e
-                    })?;
-                    *slot = (v, r.line());
-                }
-                if raw[..zeros].iter().all(|x| x.0 == 0) {
-                    r.expect_end(what)?;
-                    break;
-                }
-                let mut tokens = Tokens::new();
-                let mut list_len = None;
-                for (k, &(v, line)) in raw[..zeros].iter().enumerate() {
-                    let f = &self.fields[k];
-                    let num = f.list.as_ref().map_or(&f.bounds, |l| &l.len);
-                    let (lo, hi) = num.range(lenient);
-                    if !(lo..=hi).contains(&v) {
-                        let why = if v == 0 {
-                            format!(" (only {what} may hold zeros: it ends the input)")
-                        } else {
-                            String::new()
-                        };
-                        return Err(ParseError {
-                            line,
-                            field: name(k),
-                            message: format!("expected {lo}..={hi}, found {v}{why}"),
-                        });
-                    }
-                    tokens.push(v);
-                    if let Some(l) = &f.list {
-                        Self::check_length(&r, l, v, name(k))?;
-                        list_len = Some((v, l));
-                    }
-                }
-                if let Some((n, l)) = list_len {
-                    self.read_list(&mut r, &self.fields[0], l, n, (c, 0), &mut tokens)?;
-                }
-                cases.push(self.read_case(&mut r, c, zeros, tokens)?);
-            },
-        }
+        self.parse_each(input, lenient, |c| cases.push(c))?;
         Ok(cases)
+    }
+
+    fn solve_text(&self, input: &str, lenient: bool) -> Result<String, ParseError> {
+        let mut out = String::with_capacity(input.len() / 2);
+        let mut index = 0;
+        self.parse_each(input, lenient, |c| {
+            self.answer_into(&c, index, &mut out);
+            index += 1;
+        })?;
+        Ok(out)
     }
 
     fn write_input(&self, cases: &[Case]) -> String {
@@ -107,50 +42,9 @@ impl Problem for Declared {
     }
 
     fn answer(&self, case: &Case, index: usize) -> Vec<String> {
-        let view = self.packed(case);
-        if let Some(g) = self.group {
-            // One rules value for the case, every item answered with it.
-            let rules = match self.rules_of(&view) {
-                Ok(r) => r,
-                Err(e) => return vec![format!("invalid rules: {e}")],
-            };
-            let answers = items(view.field(g)).map(|pos| {
-                Ok(if self.needs_moves {
-                    Ok(rules.analyze(pos, self.needs_notation))
-                } else {
-                    Err(rules.first_wins(pos))
-                })
-            });
-            return self
-                .render_group(index, answers)
-                .unwrap_or_else(|e: SearchError| vec![e.to_string()]);
-        }
-        if let (false, RulesSrc::PerCase(params)) = (self.needs_moves, &self.rules) {
-            let pos = self.position_of(&view);
-            return match self.with_params(params, &view, |p| self.game.first_wins_with(p, &pos)) {
-                Ok(win) => self.render(index, Err(win)),
-                Err(e) => vec![format!("invalid rules: {e}")],
-            };
-        }
-        let built;
-        let rules: &dyn DeclaredRules = match &self.rules {
-            RulesSrc::Fixed(r) => r.as_ref(),
-            RulesSrc::PerCase(_) => match self.rules_of(&view) {
-                Ok(r) => {
-                    built = r;
-                    built.as_ref()
-                }
-                // Parsing and the generators only make cases whose rules are valid.
-                Err(e) => return vec![format!("invalid rules: {e}")],
-            },
-        };
-        let pos = self.position_of(&view);
-        let a = if self.needs_moves {
-            Ok(rules.analyze(&pos, self.needs_notation))
-        } else {
-            Err(rules.first_wins(&pos))
-        };
-        self.render(index, a)
+        let mut text = String::new();
+        self.answer_into(case, index, &mut text);
+        super::render::lines_of(&text)
     }
 
     fn rules_error(&self, case: &Case) -> Option<String> {
@@ -407,5 +301,158 @@ impl Declared {
             }
         }
         Ok(())
+    }
+}
+
+impl Declared {
+    /// Reads a whole input, handing each case to `each` as soon as it is read (an
+    /// error stops the reading; the cases handed on before it were valid).
+    pub(super) fn parse_each(
+        &self,
+        input: &str,
+        lenient: bool,
+        mut each: impl FnMut(Case),
+    ) -> Result<(), ParseError> {
+        let mut r = Reader::new(input, lenient);
+        let mut count = 0usize;
+        match &self.layout {
+            Layout::Count { what, num } => {
+                let t = Self::read(&mut r, num, || what.to_string())?;
+                let line = r.line();
+                for c in 1..=t {
+                    each(self.read_case(&mut r, c as usize, 0, Tokens::new())?);
+                }
+                r.expect_end(&format!("the {t} case(s) announced on line {line}"))?;
+            }
+            Layout::Eof => {
+                while !r.at_end() {
+                    let c = count + 1;
+                    count += 1;
+                    each(self.read_case(&mut r, c, 0, Tokens::new())?);
+                }
+            }
+            Layout::Terminator { zeros, what } => loop {
+                let c = count + 1;
+                let name = |k: usize| {
+                    let f = &self.fields[k];
+                    match &f.list {
+                        Some(l) => l.what.name(c, 0),
+                        None => f.what.name(c, 1),
+                    }
+                };
+                // The first `zeros` numbers are read as they come, then checked: all 0
+                // ends the input, anything else is a case.
+                let mut raw = [(0u64, 0usize); 8];
+                let zeros = (*zeros).min(raw.len());
+                for (k, slot) in raw.iter_mut().enumerate().take(zeros) {
+                    let v = r.number("", 0, u64::MAX).map_err(|mut e| {
+                        e.field = if k == 0 {
+                            // At the end of input this names the last line: the
+                            // terminator is missing.
+                            format!("{} (or {what})", name(k))
+                        } else {
+                            name(k)
+                        };
+                        e
+                    })?;
+                    *slot = (v, r.line());
+                }
+                if raw[..zeros].iter().all(|x| x.0 == 0) {
+                    r.expect_end(what)?;
+                    break;
+                }
+                let mut tokens = Tokens::new();
+                let mut list_len = None;
+                for (k, &(v, line)) in raw[..zeros].iter().enumerate() {
+                    let f = &self.fields[k];
+                    let num = f.list.as_ref().map_or(&f.bounds, |l| &l.len);
+                    let (lo, hi) = num.range(lenient);
+                    if !(lo..=hi).contains(&v) {
+                        let why = if v == 0 {
+                            format!(" (only {what} may hold zeros: it ends the input)")
+                        } else {
+                            String::new()
+                        };
+                        return Err(ParseError {
+                            line,
+                            field: name(k),
+                            message: format!("expected {lo}..={hi}, found {v}{why}"),
+                        });
+                    }
+                    tokens.push(v);
+                    if let Some(l) = &f.list {
+                        Self::check_length(&r, l, v, name(k))?;
+                        list_len = Some((v, l));
+                    }
+                }
+                if let Some((n, l)) = list_len {
+                    self.read_list(&mut r, &self.fields[0], l, n, (c, 0), &mut tokens)?;
+                }
+                count += 1;
+                each(self.read_case(&mut r, c, zeros, tokens)?);
+            },
+        }
+        Ok(())
+    }
+}
+
+impl Declared {
+    /// [`Problem::answer`] appended to `out`, each line ended by `\n`.
+    pub(super) fn answer_into(&self, case: &Case, index: usize, out: &mut String) {
+        let view = self.packed(case);
+        let invalid = |out: &mut String, e: &str| {
+            out.push_str("invalid rules: ");
+            out.push_str(e);
+            out.push('\n');
+        };
+        if let Some(g) = self.group {
+            // One rules value for the case, every item answered with it.
+            let rules = match self.rules_of(&view) {
+                Ok(r) => r,
+                Err(e) => return invalid(out, &e),
+            };
+            let answers = items(view.field(g)).map(|pos| {
+                Ok(if self.needs_moves {
+                    Ok(rules.analyze(pos, self.needs_notation))
+                } else {
+                    Err(rules.first_wins(pos))
+                })
+            });
+            let mut text = String::new();
+            match self.render_group_into(index, answers, &mut text) {
+                Ok(()) => out.push_str(&text),
+                Err(e) => {
+                    out.push_str(&e.to_string());
+                    out.push('\n');
+                }
+            }
+            return;
+        }
+        if let (false, RulesSrc::PerCase(params)) = (self.needs_moves, &self.rules) {
+            let pos = self.position_of(&view);
+            return match self.with_params(params, &view, |p| self.game.first_wins_with(p, &pos)) {
+                Ok(win) => self.render_lines_into(index, &Err(win), "", out),
+                Err(e) => invalid(out, &e),
+            };
+        }
+        let built;
+        let rules: &dyn DeclaredRules = match &self.rules {
+            RulesSrc::Fixed(r) => r.as_ref(),
+            RulesSrc::PerCase(_) => match self.rules_of(&view) {
+                Ok(r) => {
+                    built = r;
+                    built.as_ref()
+                }
+                // Parsing and the generators only make cases whose rules are valid.
+                Err(e) => return invalid(out, &e),
+            },
+        };
+        let pos = self.position_of(&view);
+        let a = if self.needs_moves {
+            Ok(rules.analyze(&pos, self.needs_notation))
+        } else {
+            Err(rules.first_wins(&pos))
+        };
+        self.render_lines_into(index, &a, "", out);
     }
 }

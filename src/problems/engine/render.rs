@@ -119,6 +119,19 @@ impl Declared {
         a: &Result<Analysis<MoveView>, bool>,
         positions: &str,
     ) -> Vec<String> {
+        let mut text = String::new();
+        self.render_lines_into(case_index, a, positions, &mut text);
+        lines_of(&text)
+    }
+
+    /// [`Declared::render_lines`] appended to `out`, each line ended by `\n`.
+    pub(super) fn render_lines_into(
+        &self,
+        case_index: usize,
+        a: &Result<Analysis<MoveView>, bool>,
+        positions: &str,
+        out: &mut String,
+    ) {
         let o = &self.output;
         let win = match a {
             Ok(a) => a.win,
@@ -129,7 +142,6 @@ impl Declared {
             _ => &o.lines,
         };
         let per_line = o.separator.contains('\n');
-        let mut out = Vec::with_capacity(lines.len());
         for t in lines {
             let only_moves = matches!(&t.0[..], [Part::Field(n)] if n == "moves");
             let no_moves = match a {
@@ -141,31 +153,31 @@ impl Declared {
             }
             if let (true, true, Ok(a)) = (per_line, only_moves && o.separator == "\n", a) {
                 // One line per move, without joining and splitting again.
-                let start = out.len();
-                out.extend(a.winning.iter().map(|m| self.move_text(m)));
+                let mut put = |m: &MoveView| {
+                    self.move_into(m, out);
+                    out.push('\n');
+                };
                 if o.reverse {
-                    out[start..].reverse();
+                    a.winning.iter().rev().for_each(&mut put);
+                } else {
+                    a.winning.iter().for_each(&mut put);
                 }
                 continue;
             }
-            let line = self.fill(t, case_index, a, positions);
-            if line.contains('\n') {
-                out.extend(line.split('\n').map(str::to_string));
-            } else {
-                out.push(line);
-            }
+            out.push_str(&self.fill(t, case_index, a, positions));
+            out.push('\n');
         }
-        out
     }
 
     /// The answer of a case whose positions are a group's items: each item's answer
     /// from the `position` template, joined by `position_separator` into
-    /// `{positions}`.
-    pub(super) fn render_group(
+    /// `{positions}`; appended to `out` as [`Declared::render_lines_into`] does.
+    pub(super) fn render_group_into(
         &self,
         case_index: usize,
         answers: impl Iterator<Item = Result<Result<Analysis<MoveView>, bool>, SearchError>>,
-    ) -> Result<Vec<String>, SearchError> {
+        out: &mut String,
+    ) -> Result<(), SearchError> {
         let o = &self.output;
         let mut positions = String::new();
         if let Some(t) = &o.position {
@@ -176,7 +188,19 @@ impl Declared {
                 positions.push_str(&self.fill(t, case_index, &a?, ""));
             }
         }
-        Ok(self.render_lines(case_index, &Err(true), &positions))
+        self.render_lines_into(case_index, &Err(true), &positions, out);
+        Ok(())
+    }
+
+    /// [`Declared::render_group_into`], as lines.
+    pub(super) fn render_group(
+        &self,
+        case_index: usize,
+        answers: impl Iterator<Item = Result<Result<Analysis<MoveView>, bool>, SearchError>>,
+    ) -> Result<Vec<String>, SearchError> {
+        let mut text = String::new();
+        self.render_group_into(case_index, answers, &mut text)?;
+        Ok(lines_of(&text))
     }
 
     pub(super) fn render(
@@ -186,4 +210,9 @@ impl Declared {
     ) -> Vec<String> {
         self.render_lines(case_index, &a, "")
     }
+}
+
+/// The lines of a text whose every line ends with `\n`.
+pub(super) fn lines_of(text: &str) -> Vec<String> {
+    text.split_terminator('\n').map(str::to_string).collect()
 }
