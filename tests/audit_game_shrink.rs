@@ -11,6 +11,9 @@
 //!   one stone;
 //! - a period-8 table with two entries swapped (Bash's game, m = 7, declared in a
 //!   file here): three piles, no smaller input fails (every one checked);
+//! - a value cap on E&D pairs (p2148, pair values capped at 30): two pairs worth 30
+//!   and 31, each the pair of fewest stones of its value, no smaller input failing up
+//!   to the bound the report states;
 //! - a correct program passes.
 //!
 //! The smallest failing inputs the tests expect come from a model of each program,
@@ -423,4 +426,86 @@ fn the_text_report_says_how_minimal() {
     );
     assert!(text.contains("(minimal: no smaller input fails"), "{text}");
     workshop::assert_nothing_left(w.path());
+}
+
+/// E&D: the Grundy value of the pair (a, b), the number of low one bits of
+/// (a-1) | (b-1).
+fn ed_pair(a: u64, b: u64) -> u64 {
+    u64::from(((a - 1) | (b - 1)).trailing_ones())
+}
+
+/// p2148 in C++ with the pair values capped at `cap` (an `int` table of 31 entries,
+/// say).
+fn p2148_capped(cap: u32) -> String {
+    r#"#include <cstdio>
+int main() {
+    int t;
+    if (scanf("%d", &t) != 1) return 1;
+    while (t--) {
+        int n;
+        if (scanf("%d", &n) != 1) return 1;
+        long long x = 0;
+        for (int i = 0; i < n / 2; i++) {
+            long long a, b;
+            if (scanf("%lld %lld", &a, &b) != 2) return 1;
+            long long v = __builtin_ctzll(~((a - 1) | (b - 1)));
+            x ^= v < CAP ? v : CAP;
+        }
+        puts(x != 0 ? "YES" : "NO");
+    }
+}
+"#
+    .replace("CAP", &cap.to_string())
+}
+
+#[test]
+fn an_ed_value_cap_needs_two_pairs() {
+    let Some(w) = Workshop::new() else { return };
+    let cap = 30;
+    let exe = w.compile("ed_cap", &p2148_capped(cap), &[]);
+    let model = |p: &[u64]| {
+        let v: Vec<u64> = p.chunks(2).map(|c| ed_pair(c[0], c[1])).collect();
+        let truth = v.iter().fold(0, |a, &x| a ^ x);
+        let capped = v.iter().fold(0, |a, &x| a ^ x.min(u64::from(cap)));
+        (truth != 0) != (capped != 0)
+    };
+    // 10^4 pairs of piles up to 2 * 10^9: one worth 31, one worth 30, the last one
+    // making the true XOR 0 (the program, which reads 31 as 30, answers YES).
+    let top = 2_000_000_000u64;
+    let mut big = piles(20_000, top);
+    big[0] = 1_500_000_001;
+    big[1] = (0x7fff_ffff & !1_500_000_000) + 1;
+    assert_eq!(ed_pair(big[0], big[1]), 31);
+    big[2] = 1 << 30;
+    big[3] = 12_345;
+    assert_eq!(ed_pair(big[2], big[3]), 30);
+    let n = big.len();
+    let rest = big[..n - 2]
+        .chunks(2)
+        .fold(0, |a, c| a ^ ed_pair(c[0], c[1]));
+    assert!(rest < 31, "{rest}");
+    big[n - 2] = 1;
+    big[n - 1] = 1 << rest;
+    assert!(model(&big));
+    let r = audit(&w, &["p2148"], &exe, &big);
+    assert_eq!(r["verdict"], "wrong-answer", "{r}");
+    let got = piles_of(&r);
+    assert!(model(&got), "{got:?}");
+    // Two pairs (one pair is never wrong: a cap keeps a value nonzero), worth 30 and
+    // 31 (the only two values whose caps agree while they differ, 31 being the
+    // largest value piles up to 2 * 10^9 have), each of the fewest stones.
+    assert_eq!(got.len(), 4, "{got:?}");
+    let mut values: Vec<u64> = got.chunks(2).map(|c| ed_pair(c[0], c[1])).collect();
+    values.sort_unstable();
+    assert_eq!(values, [30, 31], "{got:?}");
+    for c in got.chunks(2) {
+        let v = ed_pair(c[0], c[1]);
+        // Fewest stones of that value: the 2^v - 1 low bits split, 2 more.
+        assert_eq!(c[0] + c[1], (1u64 << v) + 1, "{got:?}");
+    }
+    let m = minimality(&r);
+    assert_eq!(m["kind"], "minimal", "{m}");
+    assert!(m["checked_up_to"].as_u64().is_some(), "{m}");
+    let runs = r["shrink_runs"].as_u64().unwrap();
+    println!("E&D value cap: {got:?} after {runs} shrink runs; {m}");
 }

@@ -71,6 +71,30 @@ pub fn first_wins(piles: &[u64]) -> bool {
         != 0
 }
 
+/// The pair of fewest stones worth `value`, then of smallest first pile, with both
+/// piles in `lo..=hi`; `None` when there is none or `lo > 1`.
+///
+/// A pair (a, b) is worth x when (a-1) | (b-1) has its x lowest bits set and bit x
+/// clear, so the fewest stones are 2^x - 1 + 2, with the bits of 2^x - 1 split
+/// between the two piles: the second pile takes the highest bits that fit under
+/// `hi`, the first the rest.
+pub fn smallest_pair(value: u64, lo: u64, hi: u64) -> Option<(u64, u64)> {
+    if lo > 1 || hi == 0 || value >= 64 {
+        return None;
+    }
+    let need = (1u64 << value) - 1;
+    let room = hi - 1;
+    let mut second = 0u64;
+    for bit in (0..value).rev() {
+        let b = 1u64 << bit;
+        if second + b <= room {
+            second += b;
+        }
+    }
+    let first = need & !second;
+    (first <= room).then_some((first + 1, second + 1))
+}
+
 /// The mex of a set of small values given as a bitmask: the number of low one bits.
 fn mex_of_mask(set: u64) -> u64 {
     u64::from(set.trailing_ones())
@@ -288,6 +312,17 @@ impl declared::Declare for EdSubject {
     }
     fn analyze(_: &(), position: &[u64]) -> Analysis<EdMove> {
         analyze(&EdPiles(position.to_vec()))
+    }
+    const COMPONENT_LEN: usize = 2;
+    /// One value per pair: [`pair_value`].
+    fn component_values(_: &(), position: &[u64]) -> Option<Vec<u64>> {
+        if !position.len().is_multiple_of(2) {
+            return None;
+        }
+        Some(position.chunks_exact(2).map(|p| pair_value(p[0], p[1])).collect())
+    }
+    fn smallest_component(_: &(), value: u64, lo: u64, hi: u64) -> Option<Vec<u64>> {
+        smallest_pair(value, lo, hi).map(|(a, b)| vec![a, b])
     }
     fn move_fields(m: &EdMove, _: &[u64]) -> [u64; 4] {
         [m.pair as u64, u64::from(m.split), m.first, 0]
@@ -551,5 +586,25 @@ mod tests {
             })
         });
         assert_eq!((pos.as_str(), excess), ("1,2,1,4,1,8", 11));
+    }
+
+    #[test]
+    fn smallest_pair_is_the_fewest_stones_of_its_value() {
+        for hi in [3u64, 5, 9, 40, 100] {
+            for x in 0..7u64 {
+                // Every pair within the bound, fewest stones then smallest first pile.
+                let best = (1..=hi)
+                    .flat_map(|a| (1..=hi).map(move |b| (a, b)))
+                    .filter(|&(a, b)| pair_value(a, b) == x)
+                    .min_by_key(|&(a, b)| (a + b, a));
+                assert_eq!(smallest_pair(x, 1, hi), best, "value {x}, hi {hi}");
+            }
+        }
+        // The largest values of p2148 (piles up to 2 * 10^9).
+        let (a, b) = smallest_pair(31, 1, 2_000_000_000).unwrap();
+        assert_eq!(pair_value(a, b), 31);
+        assert!(a <= 2_000_000_000 && b <= 2_000_000_000);
+        assert_eq!(smallest_pair(30, 1, 2_000_000_000), Some((1, 1 << 30)));
+        assert_eq!(smallest_pair(32, 1, 2_000_000_000), None);
     }
 }

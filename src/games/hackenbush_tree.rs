@@ -409,6 +409,13 @@ impl declared::Declare for HackenbushTreeSubject {
             remoteness: None,
         }
     }
+    /// The colon principle's value of the whole tree (what the audit's shrinker keeps
+    /// while it cuts branches and shortens paths).
+    fn position_value(_: &(), position: &[u64]) -> Option<u64> {
+        crate::tree::check(position).ok()?;
+        let r = root(crate::tree::vertices(position), edge_pairs(position));
+        Some(r.sg[ROOT as usize])
+    }
     fn move_fields(m: &Cut, _: &[u64]) -> [u64; 4] {
         [u64::from(m.parent), u64::from(m.child), 0, 0]
     }
