@@ -38,16 +38,15 @@ pub const TREE_VALUE_RUNS: usize = 64;
 impl<P: Problem, C: Contestant + ?Sized> Shrinker<'_, '_, P, C> {
     /// Every tree step on case `ci`, when its position is a tree.
     pub(super) fn tree_steps(&mut self, ci: usize) -> R<()> {
-        if self.ctx.p.tree(&self.cur[ci]).is_none() {
+        // Off with the game-aware steps (`AuditOptions::game_aware`), so the format-only
+        // shrinker can be measured side by side.
+        if !self.ctx.opts.game_aware || self.ctx.p.tree(&self.cur[ci]).is_none() {
             return Ok(());
         }
         self.deepest_path(ci)?;
         self.bisect_tree(ci, Cut::Depth)?;
         self.bisect_tree(ci, Cut::Size)?;
-        if self.ctx.opts.game_aware {
-            self.tree_values(ci)?;
-        }
-        Ok(())
+        self.tree_values(ci)
     }
 
     /// The current tree of case `ci`.
