@@ -15,6 +15,8 @@
 //! `tests/audit_game_shrink.rs` and `tests/audit_tree.rs` (`tests/workshop/`).
 //!
 //! `cargo bench --bench shrink` (needs g++; says so and exits without it).
+//! `SHRINK_BENCH_ONLY=<words>` runs only the side-by-side scenarios whose name holds
+//! them (`SHRINK_BENCH_ONLY=stack`).
 
 #[path = "../tests/workshop/game_programs.rs"]
 mod game_programs;
@@ -105,13 +107,19 @@ struct Scenario {
     is_minimum: Predicate,
 }
 
-/// A tree of `n` vertices rooted at 1, nine vertices in ten a child of the one before
-/// (a deep tree, about 0.9 n deep), the others of an earlier vertex from a fixed
+/// A tree of `n` vertices rooted at 1 around a spine about 0.9 n deep: nine vertices
+/// in ten continue the spine, the tenth hangs from an earlier vertex from a fixed
 /// sequence.
 fn deep_tree(n: u64) -> Vec<u64> {
     (2..=n)
         .flat_map(|v| {
-            let parent = if v % 10 == 0 { 1 + (v * 7919) % (v - 1) } else { v - 1 };
+            let parent = if v % 10 == 0 {
+                1 + (v * 7919) % (v - 1)
+            } else if (v - 1) % 10 == 0 {
+                v - 2
+            } else {
+                v - 1
+            };
             [parent, v]
         })
         .collect()
@@ -268,6 +276,10 @@ fn side_by_side(dir: &Path) {
             is_minimum: Box::new(is_path),
         });
     }
+    // `SHRINK_BENCH_ONLY=<words>`: only the scenarios whose name holds them.
+    if let Ok(only) = std::env::var("SHRINK_BENCH_ONLY") {
+        scenarios.retain(|s| s.name.contains(only.as_str()));
+    }
     println!();
     println!(
         "| bug (from 10^5 numbers) | shrinker | runs | seconds | size | the minimum | minimality |"
@@ -327,6 +339,10 @@ fn side_by_side(dir: &Path) {
 }
 fn main() {
     let dir = tempfile::tempdir().expect("temporary directory");
+    if std::env::var("SHRINK_BENCH_ONLY").is_ok() {
+        side_by_side(dir.path());
+        return;
+    }
     let src = dir.path().join("two.cpp");
     std::fs::write(&src, PROGRAM).expect("write the program");
     let exe = dir.path().join("two");

@@ -331,3 +331,34 @@ fn an_ed_value_cap_needs_two_pairs() {
     let runs = r["shrink_runs"].as_u64().unwrap();
     println!("E&D value cap: {got:?} after {runs} shrink runs; {m}");
 }
+
+/// The search aims at boundaries: a program wrong only on exactly 65,537 piles (an
+/// array of 65,536 one too small, say) is found by a default-length audit (no
+/// `--time`), on the limits batches that try lengths just past powers of two.
+#[test]
+fn the_search_finds_a_bug_only_at_65537_piles() {
+    let Some(w) = Workshop::new() else { return };
+    let exe = w.compile(
+        "exactly",
+        &hdu3032(LASKER_SG, &format!("{ALL_PILES}\n        if (n == 65537) x = !x;")),
+        &[],
+    );
+    let out = Command::new(SGCHECK)
+        .args(["audit", "hdu3032", "--seed", "1", "--json", "--"])
+        .arg(&exe)
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs sgcheck");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let r: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    workshop::assert_nothing_left(w.path());
+    assert_eq!(r["verdict"], "wrong-answer", "{r}");
+    let got = piles_of(&r);
+    assert_eq!(got.len(), 65_537, "{} piles", got.len());
+    println!(
+        "65,537 piles: found after {} cases, shrunk in {} runs to piles of at most {}",
+        r["cases"],
+        r["shrink_runs"],
+        got.iter().max().unwrap()
+    );
+}

@@ -400,6 +400,25 @@ impl crate::games::BuiltIn for EdSubject {
 
 impl crate::Game for Ed {
     from_subject!(EdSubject);
+    /// One value per pair ([`pair_value`]): the provided
+    /// [`crate::Game::shrink_keeping_value`] drops pairs whose values XOR to 0.
+    fn component_values(&self, pos: &EdPiles) -> Option<Vec<u64>> {
+        pos.0.len().is_multiple_of(2).then(|| {
+            pos.0
+                .chunks_exact(2)
+                .map(|p| pair_value(p[0], p[1]))
+                .collect()
+        })
+    }
+    fn keep_components(&self, pos: &EdPiles, keep: &[usize]) -> Option<EdPiles> {
+        let pairs: Vec<&[u64]> = pos.0.chunks_exact(2).collect();
+        let kept: Option<Vec<u64>> = keep
+            .iter()
+            .map(|&i| pairs.get(i).map(|p| p.to_vec()))
+            .collect::<Option<Vec<Vec<u64>>>>()
+            .map(|v| v.concat());
+        kept.filter(|k| !k.is_empty()).map(EdPiles)
+    }
     fn shrink(&self, pos: &EdPiles) -> Vec<(Ed, EdPiles)> {
         let v = &pos.0;
         let mut out = Vec::new();
@@ -606,5 +625,23 @@ mod tests {
         assert!(a <= 2_000_000_000 && b <= 2_000_000_000);
         assert_eq!(smallest_pair(30, 1, 2_000_000_000), Some((1, 1 << 30)));
         assert_eq!(smallest_pair(32, 1, 2_000_000_000), None);
+    }
+
+    #[test]
+    fn a_fuzz_body_drops_pairs_keeping_the_value() {
+        use crate::Game;
+        // Pairs worth 1, 1, 0, 0, 2: the two worth 1 cancel, those worth 0 go.
+        let pos = EdPiles(vec![2, 1, 1, 2, 3, 1, 1, 1, 4, 3]);
+        let values = Ed.component_values(&pos).unwrap();
+        assert_eq!(values, [1, 1, 0, 0, 2]);
+        let smaller = Ed.shrink_keeping_value(&pos);
+        let has = |w: &[u64]| smaller.iter().any(|(_, p)| p.0 == w);
+        assert!(has(&[2, 1, 1, 2, 4, 3]), "{smaller:?}");
+        assert!(has(&[3, 1, 1, 1, 4, 3]), "{smaller:?}");
+        for (_, p) in &smaller {
+            let x = |q: &EdPiles| Ed.component_values(q).unwrap().iter().fold(0, |a, b| a ^ b);
+            assert_eq!(x(p), x(&pos), "{p:?}");
+            assert!(p.0.len() < pos.0.len());
+        }
     }
 }
