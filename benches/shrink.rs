@@ -58,10 +58,6 @@ int main() {
 }
 "#;
 
-
-
-
-
 fn compile(dir: &Path, name: &str, src: &str) -> Option<ProcessContestant> {
     let source = dir.join(format!("{name}.cpp"));
     std::fs::write(&source, src).ok()?;
@@ -88,7 +84,6 @@ fn failing_piles(
         .collect();
     make_fail(p, cancel, fails)
 }
-
 
 /// Whether a result's numbers (its first field) are the known minimum.
 type Predicate = Box<dyn Fn(&[u64]) -> bool>;
@@ -140,9 +135,8 @@ fn side_by_side(dir: &Path) {
     let bash7: &'static Declared = Box::leak(Box::new(
         Declared::from_toml(BASH7, "bench").expect("declaration"),
     ));
-    let build = |name: &str, sg: &str, read: &str| {
-        compile(dir, name, &game_programs::hdu3032(sg, read))
-    };
+    let build =
+        |name: &str, sg: &str, read: &str| compile(dir, name, &game_programs::hdu3032(sg, read));
     let mut scenarios = Vec::new();
     let piles_case = |problem: &'static Declared,
                       name: &'static str,
@@ -258,7 +252,9 @@ fn side_by_side(dir: &Path) {
             Box::new(|p: &[u64]| {
                 let mut v: Vec<u64> = p.chunks(2).map(|c| ed_pair(c[0], c[1])).collect();
                 v.sort_unstable();
-                v == [30, 31] && p.chunks(2).all(|c| c[0] + c[1] == (1 << ed_pair(c[0], c[1])) + 1)
+                v == [30, 31]
+                    && p.chunks(2)
+                        .all(|c| c[0] + c[1] == (1 << ed_pair(c[0], c[1])) + 1)
             }),
         ));
     }
@@ -332,7 +328,11 @@ fn side_by_side(dir: &Path) {
                 },
                 r.shrink_runs,
                 s.unit,
-                if (s.is_minimum)(&numbers) { "yes" } else { "no" },
+                if (s.is_minimum)(&numbers) {
+                    "yes"
+                } else {
+                    "no"
+                },
             );
         }
     }

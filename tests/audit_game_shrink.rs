@@ -29,7 +29,6 @@ use workshop::Workshop;
 
 const SGCHECK: &str = env!("CARGO_BIN_EXE_sgcheck");
 
-
 /// Every list of at least one value, each at least `lo`, whose size (how far the
 /// values are above `lo`, plus one per value past the first) is `size`.
 fn lists_of_size(size: u64, lo: u64) -> Vec<Vec<u64>> {
@@ -107,7 +106,6 @@ fn piles_of(report: &Value) -> Vec<u64> {
     nums[2..].to_vec()
 }
 
-
 fn minimality(report: &Value) -> &Value {
     &report["counterexample"]["minimality"]
 }
@@ -116,11 +114,7 @@ fn minimality(report: &Value) -> &Value {
 fn a_value_cap_needs_two_components_proved_minimal() {
     let Some(w) = Workshop::new() else { return };
     let cap = 5;
-    let exe = w.compile(
-        "cap",
-        &hdu3032(&lasker_capped(cap), ALL_PILES),
-        &[],
-    );
+    let exe = w.compile("cap", &hdu3032(&lasker_capped(cap), ALL_PILES), &[]);
     let model = |p: &[u64]| {
         let truth = p.iter().fold(0, |a, &s| a ^ lasker(s));
         let capped = p.iter().fold(0, |a, &s| a ^ lasker(s).min(cap));
@@ -191,11 +185,7 @@ fn a_bug_above_a_value_threshold_needs_three_components_xoring_to_0() {
 fn a_bug_above_a_pile_count_comes_down_to_the_count() {
     let Some(w) = Workshop::new() else { return };
     let ring = 65_536usize;
-    let exe = w.compile(
-        "ring",
-        &hdu3032(LASKER_SG, &ring_read(ring)),
-        &[],
-    );
+    let exe = w.compile("ring", &hdu3032(LASKER_SG, &ring_read(ring)), &[]);
     let model = |p: &[u64]| {
         let truth = p.iter().fold(0, |a, &s| a ^ lasker(s));
         let mut r = vec![0u64; ring.min(p.len())];
@@ -230,7 +220,6 @@ fn a_bug_above_a_pile_count_comes_down_to_the_count() {
     );
     assert_ne!(minimality(&r)["kind"], "not-minimal", "{}", minimality(&r));
 }
-
 
 #[test]
 fn a_period_table_with_two_entries_swapped_proved_minimal() {
@@ -296,7 +285,6 @@ fn the_text_report_says_how_minimal() {
     workshop::assert_nothing_left(w.path());
 }
 
-
 #[test]
 fn an_ed_value_cap_needs_two_pairs() {
     let Some(w) = Workshop::new() else { return };
@@ -340,7 +328,10 @@ fn the_search_finds_a_bug_only_at_65537_piles() {
     let Some(w) = Workshop::new() else { return };
     let exe = w.compile(
         "exactly",
-        &hdu3032(LASKER_SG, &format!("{ALL_PILES}\n        if (n == 65537) x = !x;")),
+        &hdu3032(
+            LASKER_SG,
+            &format!("{ALL_PILES}\n        if (n == 65537) x = !x;"),
+        ),
         &[],
     );
     let out = Command::new(SGCHECK)

@@ -172,7 +172,11 @@ fn deep_recursion_overflows_a_one_mib_stack() {
     // The program is right otherwise: only depth makes it fail. The shrinker keeps
     // the deepest path alone and bisects its length.
     assert!(d >= 1000, "depth {d} of {n} vertices");
-    assert_eq!(d + 1, *n, "not a path from the root: {n} vertices, depth {d}");
+    assert_eq!(
+        d + 1,
+        *n,
+        "not a path from the root: {n} vertices, depth {d}"
+    );
     assert!(*n < 100_000, "not shrunk: {n} vertices");
     eprintln!(
         "1 MiB stack: crash shrunk to {n} vertices of depth {d} in {} shrink runs",
@@ -233,7 +237,11 @@ fn deep_recursion_with_a_large_frame_overflows_eight_mib() {
     let (n, edges) = &cases[0];
     let d = depth(*n, edges);
     // A path from the root: as deep as it has edges.
-    assert_eq!(d + 1, *n, "not a path from the root: {n} vertices, depth {d}");
+    assert_eq!(
+        d + 1,
+        *n,
+        "not a path from the root: {n} vertices, depth {d}"
+    );
     // The true threshold: the fewest vertices of a path that crash at 8 MiB.
     let (mut lo, mut hi) = (1usize, 100_000usize);
     assert!(crashes_with_stack(&exe, &path_input(hi), 8192));

@@ -162,7 +162,11 @@ fn right_solver_passes_the_first_failure() {
 #[test]
 fn a_fuzz_target_of_a_users_game_panics_on_four_rows() {
     let pos = first_failure();
-    assert_eq!(pos.0.iter().fold(0, |a, n| a ^ (n % 3)), 0, "a losing position");
+    assert_eq!(
+        pos.0.iter().fold(0, |a, n| a ^ (n % 3)),
+        0,
+        "a losing position"
+    );
     let case = Case::new(TakeTwo::<true>, pos);
     let message = panic_message(&case, wrong_from_four::<true>);
     assert!(message.contains("shrunk in process"), "{message}");
@@ -177,7 +181,11 @@ fn without_component_values_the_first_failure_stays() {
     let case = Case::new(TakeTwo::<false>, first_failure());
     let message = panic_message(&case, wrong_from_four::<false>);
     assert!(!message.contains("shrunk in process"), "{message}");
-    assert_eq!(position_numbers(&message), [1, 2, 3, 4, 5, 6, 9], "{message}");
+    assert_eq!(
+        position_numbers(&message),
+        [1, 2, 3, 4, 5, 6, 9],
+        "{message}"
+    );
 }
 
 #[test]
@@ -194,13 +202,12 @@ fn check_bytes_shrinks_too() {
             })
         })
         .expect("some bytes decode to a failing case of more than four rows");
-    let message = std::panic::catch_unwind(|| {
-        sgcheck::fuzzing::check_bytes(&found, wrong_from_four::<true>)
-    })
-    .expect_err("panics")
-    .downcast::<String>()
-    .map(|s| *s)
-    .unwrap_or_default();
+    let message =
+        std::panic::catch_unwind(|| sgcheck::fuzzing::check_bytes(&found, wrong_from_four::<true>))
+            .expect_err("panics")
+            .downcast::<String>()
+            .map(|s| *s)
+            .unwrap_or_default();
     assert_eq!(position_numbers(&message), [1, 1, 1, 1], "{message}");
 }
 

@@ -17,8 +17,8 @@ use rand_chacha::ChaCha8Rng;
 /// one past common array sizes and powers of two (an array one too small), then the
 /// sizes themselves.
 pub const BOUNDARY_LENGTHS: &[usize] = &[
-    65_537, 100_001, 10_001, 1_001, 1_000_001, 32_769, 131_073, 16_385, 1_025, 4_097, 257,
-    65_536, 100_000, 10_000, 1_000, 1_000_000, 32_768, 131_072, 16_384, 1_024, 4_096, 256,
+    65_537, 100_001, 10_001, 1_001, 1_000_001, 32_769, 131_073, 16_385, 1_025, 4_097, 257, 65_536,
+    100_000, 10_000, 1_000, 1_000_000, 32_768, 131_072, 16_384, 1_024, 4_096, 256,
 ];
 
 /// Values where 32- and 64-bit arithmetic overflows (an `int` Grundy value, a sum,
@@ -101,12 +101,7 @@ fn cancel<P: Problem>(p: &P, case: &P::Case, pi: usize, values: &mut [u64], unit
 /// `2 * turn`-th on (so batches that hold only the first few cover all in turn): its
 /// values repeated, the last component cancelling the rest (losing) or not, at
 /// random.
-fn lengths<P: Problem>(
-    p: &P,
-    base: &P::Case,
-    rng: &mut ChaCha8Rng,
-    turn: usize,
-) -> Vec<P::Case> {
+fn lengths<P: Problem>(p: &P, base: &P::Case, rng: &mut ChaCha8Rng, turn: usize) -> Vec<P::Case> {
     let Some((pi, q)) = main_list(p, base) else {
         return Vec::new();
     };
@@ -190,11 +185,12 @@ fn large_values<P: Problem>(p: &P, base: &P::Case, rng: &mut ChaCha8Rng) -> Vec<
     if n < 2 || p.component_values(base, pi, &q.values).is_none() {
         return Vec::new();
     }
-    // The largest value with a component within the limits, by doubling.
+    // The largest power of two that is the value of a component within the limits,
+    // by doubling.
     let mut top = 0u64;
     for bit in 0..63 {
         if p.smallest_component(base, pi, 1 << bit).is_some() {
-            top = (1 << (bit + 1)) - 1;
+            top = 1 << bit;
         } else {
             break;
         }
@@ -219,4 +215,54 @@ fn large_values<P: Problem>(p: &P, base: &P::Case, rng: &mut ChaCha8Rng) -> Vec<
     }
     cancel(p, base, pi, &mut values, unit);
     with_part(p, base, pi, values).into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn longest<P: Problem>(p: &P, c: &P::Case) -> Vec<u64> {
+        main_list(p, c).map(|(_, q)| q.values).unwrap_or_default()
+    }
+
+    #[test]
+    fn lengths_values_and_large_components_stay_valid() {
+        let p = crate::problems::builtin("hdu3032").expect("hdu3032");
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        // Lengths: every case valid, 65,537 piles among them first.
+        let lengths = boundary_cases(p, &mut rng, 0);
+        assert!(lengths.iter().all(|c| p.check_limits(c).is_ok()));
+        assert_eq!(longest(p, &lengths[0]).len(), 65_537);
+        let all: Vec<usize> = lengths.iter().map(|c| longest(p, c).len()).collect();
+        for n in [1_001, 10_001, 100_001, 1_000_000] {
+            assert!(all.contains(&n), "{n} not in {all:?}");
+        }
+        // Overflow values: the largest allowed (2^31 - 1) everywhere but the last.
+        let values = boundary_cases(p, &mut rng, 1);
+        assert!(!values.is_empty());
+        let piles = longest(p, &values[0]);
+        let top = (1u64 << 31) - 1;
+        assert!(piles[..piles.len() - 1].iter().all(|&v| v == top), "{piles:?}");
+        // Large values: Lasker's values near the largest, XORing to 0.
+        let large = boundary_cases(p, &mut rng, 2);
+        let c = &large[0];
+        let piles = longest(p, c);
+        let (pi, _) = main_list(p, c).unwrap();
+        let g = p.component_values(c, pi, &piles).expect("Lasker's values");
+        assert_eq!(g.iter().fold(0, |a, &b| a ^ b), 0);
+        assert!(g.iter().filter(|&&v| v >= 1 << 29).count() >= g.len() - 1);
+    }
+
+    #[test]
+    fn ed_pairs_stay_pairs() {
+        let p = crate::problems::builtin("p2148").expect("p2148");
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        for k in 0..3 {
+            for c in boundary_cases(p, &mut rng, k) {
+                assert_eq!(p.check_limits(&c), Ok(()));
+                assert_eq!(longest(p, &c).len() % 2, 0);
+            }
+        }
+    }
 }

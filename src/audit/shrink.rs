@@ -440,7 +440,9 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
             Op::LowerKeep { case, part } => {
                 let q = self.part_ref(case, part);
                 let u = q.unit.max(1);
-                q.values[i * u..(i + 1) * u].iter().all(|&v| v <= q.min_value)
+                q.values[i * u..(i + 1) * u]
+                    .iter()
+                    .all(|&v| v <= q.min_value)
             }
             Op::Canon { case, part } => {
                 let q = self.part_ref(case, part);

@@ -319,7 +319,12 @@ impl declared::Declare for EdSubject {
         if !position.len().is_multiple_of(2) {
             return None;
         }
-        Some(position.chunks_exact(2).map(|p| pair_value(p[0], p[1])).collect())
+        Some(
+            position
+                .chunks_exact(2)
+                .map(|p| pair_value(p[0], p[1]))
+                .collect(),
+        )
     }
     fn smallest_component(_: &(), value: u64, lo: u64, hi: u64) -> Option<Vec<u64>> {
         smallest_pair(value, lo, hi).map(|(a, b)| vec![a, b])

@@ -49,8 +49,7 @@ int main() {
 }
 
 /// Lasker's Nim's Grundy function, right.
-pub const LASKER_SG: &str =
-    "if (s % 4 == 0) return s - 1; if (s % 4 == 3) return s + 1; return s;";
+pub const LASKER_SG: &str = "if (s % 4 == 0) return s - 1; if (s % 4 == 3) return s + 1; return s;";
 /// Every pile's value XORed in.
 pub const ALL_PILES: &str = "for (int i = 0; i < n; i++) x ^= sg(a[i]);";
 

@@ -25,7 +25,10 @@ impl<P: Problem, C: Contestant + ?Sized> Shrinker<'_, '_, P, C> {
     /// The components of part `pi` of case `ci`: its values, `unit` at a time.
     pub(super) fn units(&mut self, ci: usize, pi: usize) -> Vec<Vec<u64>> {
         let q = self.part_ref(ci, pi);
-        q.values.chunks(q.unit.max(1)).map(<[u64]>::to_vec).collect()
+        q.values
+            .chunks(q.unit.max(1))
+            .map(<[u64]>::to_vec)
+            .collect()
     }
 
     /// The value of one component `u` of part `pi`.
@@ -325,4 +328,3 @@ pub(super) fn smaller_sum(a: &[u64], b: &[u64]) -> bool {
     let sum = |v: &[u64]| v.iter().map(|&x| u128::from(x)).sum::<u128>();
     sum(a) < sum(b)
 }
-

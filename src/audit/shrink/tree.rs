@@ -246,7 +246,11 @@ impl Shape {
         let mut inside = vec![false; self.parent.len()];
         inside[c] = true;
         let mut out = vec![c as u32];
-        let start = self.order.iter().position(|&v| v as usize == c).unwrap_or(0);
+        let start = self
+            .order
+            .iter()
+            .position(|&v| v as usize == c)
+            .unwrap_or(0);
         for &v in &self.order[start + 1..] {
             if inside[self.parent[v as usize] as usize] {
                 inside[v as usize] = true;

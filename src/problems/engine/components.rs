@@ -54,7 +54,8 @@ impl Declared {
         let k = self.component_field(&view, part, rules.component_len())?;
         let b = self.fields[k].bounds;
         let u = rules.smallest_component(value, b.min, b.max)?;
-        let fits = u.len() == rules.component_len() && u.iter().all(|x| (b.min..=b.max).contains(x));
+        let fits =
+            u.len() == rules.component_len() && u.iter().all(|x| (b.min..=b.max).contains(x));
         fits.then_some(u)
     }
 
