@@ -8,10 +8,23 @@
 //! components, a bug above a value threshold that needs three components XORing to 0,
 //! a bug above a pile count, a period table with two entries swapped), each given one
 //! failing case of 10^5 piles: the runs and seconds to the result, and whether it is
-//! the known minimum.
+//! the known minimum. Two more of the same kind: a value cap on E&D pairs (p2148,
+//! from 10^4 pairs: two pairs worth 30 and 31), and a recursive DFS that overflows an
+//! 8 MiB stack (hdu3094, from a tree of 10^5 vertices as deep as 90% of them: a path
+//! just past the depth that crashes). The programs and models are those of
+//! `tests/audit_game_shrink.rs` and `tests/audit_tree.rs` (`tests/workshop/`).
 //!
 //! `cargo bench --bench shrink` (needs g++; says so and exits without it).
+//! `SHRINK_BENCH_ONLY=<words>` runs only the side-by-side scenarios whose name holds
+//! them (`SHRINK_BENCH_ONLY=stack`).
 
+#[path = "../tests/workshop/game_programs.rs"]
+mod game_programs;
+#[allow(dead_code)]
+#[path = "../tests/workshop/programs.rs"]
+mod programs;
+
+use game_programs::*;
 use sgcheck::audit::{self, AuditOptions, Contestant, ProcessContestant};
 use sgcheck::problems::{Declared, Problem};
 use std::path::Path;
@@ -45,83 +58,6 @@ int main() {
 }
 "#;
 
-/// Lasker's Nim: the Grundy value of one pile.
-fn lasker(s: u64) -> u64 {
-    match s % 4 {
-        0 if s == 0 => 0,
-        0 => s - 1,
-        3 => s + 1,
-        _ => s,
-    }
-}
-
-/// hdu3032 in C++ with `SG` the Grundy function's body and `READ` the XOR loop.
-const HDU3032: &str = r#"#include <cstdio>
-#include <vector>
-long long sg(long long s) { SG }
-int main() {
-    int t;
-    if (scanf("%d", &t) != 1) return 1;
-    while (t--) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        std::vector<long long> a(n);
-        for (int i = 0; i < n; i++)
-            if (scanf("%lld", &a[i]) != 1) return 1;
-        long long x = 0;
-        READ
-        puts(x != 0 ? "Alice" : "Bob");
-    }
-}
-"#;
-const LASKER_SG: &str = "if (s % 4 == 0) return s - 1; if (s % 4 == 3) return s + 1; return s;";
-const ALL: &str = "for (int i = 0; i < n; i++) x ^= sg(a[i]);";
-
-const PERIOD: &str = r#"#include <cstdio>
-int main() {
-    const long long table[8] = {0, 1, 2, 5, 4, 3, 6, 7};
-    int t;
-    if (scanf("%d", &t) != 1) return 1;
-    while (t--) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        long long x = 0;
-        for (int i = 0; i < n; i++) {
-            long long s;
-            if (scanf("%lld", &s) != 1) return 1;
-            x ^= table[s % 8];
-        }
-        puts(x != 0 ? "First" : "Second");
-    }
-}
-"#;
-
-const BASH7: &str = r#"format = 1
-id = "bash7"
-title = "Bash's game (take 1 to 7) on many piles"
-game = "bash"
-position = ["piles"]
-[rules]
-m = 7
-[describe]
-input = "T; then per case: N, then N pile sizes"
-output = "First or Second"
-limits = "T <= 100, 1 <= N <= 10^5, 0 <= pile <= 10^9"
-[input]
-cases = "count"
-count = { what = "case count T", min = 1, max = 100 }
-[[field]]
-name = "piles"
-what = "pile {i} of case {case}"
-min = 0
-max = 1000000000
-length = { what = "pile count N of case {case}", min = 1, max = 100000 }
-[output]
-lines = ["{verdict}"]
-win = "First"
-lose = "Second"
-"#;
-
 fn compile(dir: &Path, name: &str, src: &str) -> Option<ProcessContestant> {
     let source = dir.join(format!("{name}.cpp"));
     std::fs::write(&source, src).ok()?;
@@ -149,57 +85,74 @@ fn failing_piles(
     make_fail(p, cancel, fails)
 }
 
-/// `p` with its first pile changed until `fails`.
-fn make_fail(
-    mut p: Vec<u64>,
-    cancel: impl Fn(&[u64]) -> u64,
-    fails: impl Fn(&[u64]) -> bool,
-) -> Vec<u64> {
-    for k in 0..1_000 {
-        p[1] += k;
-        p[0] = cancel(&p[1..]);
-        if fails(&p) {
-            return p;
-        }
-    }
-    for v in 1..=100_000 {
-        p[0] = v;
-        if fails(&p) {
-            return p;
-        }
-    }
-    panic!("no failing case");
-}
-
-/// Whether a result's piles are the known minimum.
+/// Whether a result's numbers (its first field) are the known minimum.
 type Predicate = Box<dyn Fn(&[u64]) -> bool>;
 
 struct Scenario {
     name: &'static str,
     problem: &'static Declared,
     program: ProcessContestant,
-    piles: Vec<u64>,
-    /// Whether a result's piles are the known minimum.
+    /// The fields of the one failing case the shrinker starts from.
+    fields: Vec<Vec<u64>>,
+    /// The stack limit of the runs, when not the inherited one.
+    stack: Option<u64>,
+    /// What the size column counts of the result's first field.
+    unit: &'static str,
+    /// Whether a result's numbers are the known minimum.
     is_minimum: Predicate,
+}
+
+/// A tree of `n` vertices rooted at 1 around a spine about 0.9 n deep: nine vertices
+/// in ten continue the spine, the tenth hangs from an earlier vertex from a fixed
+/// sequence.
+fn deep_tree(n: u64) -> Vec<u64> {
+    (2..=n)
+        .flat_map(|v| {
+            let parent = if v % 10 == 0 {
+                1 + (v * 7919) % (v - 1)
+            } else if (v - 1) % 10 == 0 {
+                v - 2
+            } else {
+                v - 1
+            };
+            [parent, v]
+        })
+        .collect()
+}
+
+/// Whether a tree given flat is the path `1 2, 2 3, ...` (what the tree steps write).
+fn is_path(flat: &[u64]) -> bool {
+    flat.chunks(2)
+        .enumerate()
+        .all(|(i, e)| e[0] == i as u64 + 1 && e[1] == i as u64 + 2)
 }
 
 /// Game-aware shrinking side by side with the format-only shrinker.
 fn side_by_side(dir: &Path) {
     let hdu3032 = sgcheck::problems::builtin("hdu3032").expect("built-in hdu3032");
+    let p2148 = sgcheck::problems::builtin("p2148").expect("built-in p2148");
+    let hdu3094 = sgcheck::problems::builtin("hdu3094").expect("built-in hdu3094");
     let bash7: &'static Declared = Box::leak(Box::new(
         Declared::from_toml(BASH7, "bench").expect("declaration"),
     ));
-    let lasker_cancel = |rest: &[u64]| lasker(rest.iter().fold(0, |a, &s| a ^ lasker(s)));
-    let build = |name: &str, sg: &str, read: &str| {
-        compile(dir, name, &HDU3032.replace("SG", sg).replace("READ", read))
-    };
+    let build =
+        |name: &str, sg: &str, read: &str| compile(dir, name, &game_programs::hdu3032(sg, read));
     let mut scenarios = Vec::new();
+    let piles_case = |problem: &'static Declared,
+                      name: &'static str,
+                      program: ProcessContestant,
+                      piles: Vec<u64>,
+                      is_minimum: Predicate| Scenario {
+        name,
+        problem,
+        program,
+        fields: vec![piles],
+        stack: None,
+        unit: "piles",
+        is_minimum,
+    };
     // A value cap at 5: two piles worth 5 and 6 at the least.
-    let Some(cap) = build(
-        "cap",
-        "long long v = s % 4 == 0 ? s - 1 : s % 4 == 3 ? s + 1 : s; return v < 5 ? v : 5;",
-        ALL,
-    ) else {
+    let Some(cap) = build("cap", &lasker_capped(5), ALL_PILES) else {
         return;
     };
     let capped = |p: &[u64]| {
@@ -207,17 +160,17 @@ fn side_by_side(dir: &Path) {
         let c = p.iter().fold(0, |a, &s| a ^ lasker(s).min(5));
         (t != 0) != (c != 0)
     };
-    scenarios.push(Scenario {
-        name: "value cap (2 components)",
-        problem: hdu3032,
-        program: cap,
-        piles: failing_piles(100_000, 1_000_000_000, lasker_cancel, capped),
+    scenarios.push(piles_case(
+        hdu3032,
+        "value cap (2 components)",
+        cap,
+        failing_piles(100_000, 1_000_000_000, lasker_cancel, capped),
         // No failing input is smaller than {5, 6} (size 4 + 5 + 1); others tie.
-        is_minimum: Box::new(move |p: &[u64]| {
+        Box::new(move |p: &[u64]| {
             let size = p.iter().map(|&s| s - 1).sum::<u64>() + p.len() as u64 - 1;
             capped(p) && size <= 10
         }),
-    });
+    ));
     // Piles above 10^5 at face value: three piles XORing to 0, one just above 10^5.
     let threshold = |p: &[u64]| {
         let t = p.iter().fold(0, |a, &s| a ^ lasker(s));
@@ -231,22 +184,18 @@ fn side_by_side(dir: &Path) {
     let piles = make_fail(piles, lasker_cancel, |p| {
         p[0] <= 100_000 && p.iter().fold(0, |a, &s| a ^ lasker(s)) == 0 && threshold(p)
     });
-    if let Some(program) = build(
-        "threshold",
-        &format!("if (s > 100000) return s; {LASKER_SG}"),
-        ALL,
-    ) {
-        scenarios.push(Scenario {
-            name: "value threshold (3 components)",
-            problem: hdu3032,
+    if let Some(program) = build("threshold", &lasker_above(100_000), ALL_PILES) {
+        scenarios.push(piles_case(
+            hdu3032,
+            "value threshold (3 components)",
             program,
             piles,
-            is_minimum: Box::new(move |p: &[u64]| {
+            Box::new(move |p: &[u64]| {
                 p.len() == 3
                     && threshold(p)
                     && p.iter().filter(|&&s| s > 100_000).all(|&s| s <= 100_004)
             }),
-        });
+        ));
     }
     // A ring buffer of 65,536 piles: 65,537 piles of one stone.
     let ring = |p: &[u64]| {
@@ -258,70 +207,109 @@ fn side_by_side(dir: &Path) {
         let w = r.iter().fold(0, |a, &s| a ^ lasker(s));
         (t != 0) != (w != 0)
     };
-    if let Some(program) = build(
-        "ring",
-        LASKER_SG,
-        "static long long ring[65536]; for (int i = 0; i < n; i++) ring[i % 65536] = a[i];          for (int i = 0; i < n && i < 65536; i++) x ^= sg(ring[i]);",
-    ) {
-        scenarios.push(Scenario {
-            name: "pile count (65,537 piles)",
-            problem: hdu3032,
+    if let Some(program) = build("ring", LASKER_SG, &ring_read(65_536)) {
+        scenarios.push(piles_case(
+            hdu3032,
+            "pile count (65,537 piles)",
             program,
-            piles: failing_piles(100_000, 1_000_000_000, lasker_cancel, ring),
-            is_minimum: Box::new(|p: &[u64]| p.len() == 65_537 && p.iter().all(|&s| s == 1)),
-        });
+            failing_piles(100_000, 1_000_000_000, lasker_cancel, ring),
+            Box::new(|p: &[u64]| p.len() == 65_537 && p.iter().all(|&s| s == 1)),
+        ));
     }
     // A period-8 table with entries 3 and 5 swapped: three piles {1, 2, 3}.
     let swapped = |p: &[u64]| {
-        let table = [0u64, 1, 2, 5, 4, 3, 6, 7];
         let t = p.iter().fold(0, |a, &s| a ^ (s % 8));
-        let w = p.iter().fold(0, |a, &s| a ^ table[(s % 8) as usize]);
+        let w = p
+            .iter()
+            .fold(0, |a, &s| a ^ PERIOD8_TABLE[(s % 8) as usize]);
         (t != 0) != (w != 0)
     };
-    if let Some(program) = compile(dir, "period", PERIOD) {
-        scenarios.push(Scenario {
-            name: "period table (3 components)",
-            problem: bash7,
+    if let Some(program) = compile(dir, "period", PERIOD8_SWAPPED) {
+        scenarios.push(piles_case(
+            bash7,
+            "period table (3 components)",
             program,
-            piles: failing_piles(
+            failing_piles(
                 100_000,
                 1_000_000_000,
                 |rest| rest.iter().fold(0, |a, &s| a ^ (s % 8)),
                 swapped,
             ),
-            is_minimum: Box::new(|p: &[u64]| {
+            Box::new(|p: &[u64]| {
                 let mut q = p.to_vec();
                 q.sort();
                 q == [1, 2, 3]
             }),
+        ));
+    }
+    // E&D values capped at 30: two pairs worth 30 and 31, of the fewest stones.
+    if let Some(program) = compile(dir, "ed_cap", &p2148_capped(30)) {
+        scenarios.push(piles_case(
+            p2148,
+            "E&D value cap (2 pairs)",
+            program,
+            ed_cap_case(10_000),
+            Box::new(|p: &[u64]| {
+                let mut v: Vec<u64> = p.chunks(2).map(|c| ed_pair(c[0], c[1])).collect();
+                v.sort_unstable();
+                v == [30, 31]
+                    && p.chunks(2)
+                        .all(|c| c[0] + c[1] == (1 << ed_pair(c[0], c[1])) + 1)
+            }),
+        ));
+    }
+    // A recursive DFS with 256 bytes a frame overflows 8 MiB: a path just past the
+    // depth that crashes (about 29,100 vertices here; the test measures it).
+    let recursive = programs::hdu3094_recursive(256);
+    if let Some(program) = compile(dir, "recursive", &recursive) {
+        scenarios.push(Scenario {
+            name: "stack overflow (path)",
+            problem: hdu3094,
+            program,
+            fields: vec![deep_tree(100_000)],
+            stack: Some(8 << 20),
+            unit: "edges",
+            is_minimum: Box::new(is_path),
         });
+    }
+    // `SHRINK_BENCH_ONLY=<words>`: only the scenarios whose name holds them.
+    if let Ok(only) = std::env::var("SHRINK_BENCH_ONLY") {
+        scenarios.retain(|s| s.name.contains(only.as_str()));
     }
     println!();
     println!(
-        "| bug (from 10^5 piles) | shrinker | runs | seconds | piles | the minimum | minimality |"
+        "| bug (from 10^5 numbers) | shrinker | runs | seconds | size | the minimum | minimality |"
     );
     println!("|---|---|---:|---:|---:|---|---|");
     for s in &scenarios {
         for game_aware in [true, false] {
-            let opts = AuditOptions {
+            let mut opts = AuditOptions {
                 seed: 1,
                 time: Duration::from_secs(60),
                 game_aware,
                 ..AuditOptions::default()
             };
+            if s.stack.is_some() {
+                opts.limits.stack_limit = s.stack;
+            }
             let t = Instant::now();
             let r = audit::audit_input(
                 s.problem,
                 &s.program as &dyn Contestant,
                 &opts,
-                vec![s.problem.case(vec![s.piles.clone()])],
+                vec![s.problem.case(s.fields.clone())],
                 &sgcheck::indicatif::ProgressBar::hidden(),
             )
             .expect("audit runs");
             let secs = t.elapsed().as_secs_f64();
             let c = r.counterexample.expect("a failure");
             let cases = s.problem.parse(&c.input, true).expect("parses");
-            let piles = s.problem.fields(&cases[0]).swap_remove(0);
+            let numbers = s.problem.fields(&cases[0]).swap_remove(0);
+            let size = if s.unit == "edges" {
+                numbers.len() / 2
+            } else {
+                numbers.len()
+            };
             let m = c.minimality;
             let bound = match (m.kind, m.complete, m.checked_up_to) {
                 (audit::MinimalityKind::Minimal, true, _) => "minimal (complete)".to_string(),
@@ -331,7 +319,7 @@ fn side_by_side(dir: &Path) {
                 (k, _, _) => k.name().to_string(),
             };
             println!(
-                "| {} | {} | {} | {secs:.2} | {} | {} | {bound} |",
+                "| {} | {} | {} | {secs:.2} | {size} {} | {} | {bound} |",
                 s.name,
                 if game_aware {
                     "game-aware"
@@ -339,15 +327,22 @@ fn side_by_side(dir: &Path) {
                     "format only"
                 },
                 r.shrink_runs,
-                piles.len(),
-                if (s.is_minimum)(&piles) { "yes" } else { "no" },
+                s.unit,
+                if (s.is_minimum)(&numbers) {
+                    "yes"
+                } else {
+                    "no"
+                },
             );
         }
     }
 }
-
 fn main() {
     let dir = tempfile::tempdir().expect("temporary directory");
+    if std::env::var("SHRINK_BENCH_ONLY").is_ok() {
+        side_by_side(dir.path());
+        return;
+    }
     let src = dir.path().join("two.cpp");
     std::fs::write(&src, PROGRAM).expect("write the program");
     let exe = dir.path().join("two");

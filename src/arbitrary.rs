@@ -3,7 +3,8 @@
 //!
 //! Half of the generated cases are small instances drawn from [`Game::instances`], half
 //! come from [`Game::random`]; both are small enough for the exhaustive oracle. Shrinking
-//! uses [`Game::shrink`]. In your own quickcheck suite:
+//! uses [`Game::shrink_keeping_value`] (components whose values XOR to 0 dropped), then
+//! [`Game::shrink`]. In your own quickcheck suite:
 //!
 //! ```
 //! use quickcheck::{QuickCheck, TestResult};
@@ -74,11 +75,14 @@ impl<R: Game> Arbitrary for Case<R> {
         Case { rules, position }
     }
 
+    /// The candidates that keep the true answer first
+    /// ([`Game::shrink_keeping_value`]), then [`Game::shrink`]'s.
     fn shrink(&self) -> Box<dyn Iterator<Item = Self>> {
         let smaller: Vec<Case<R>> = self
             .rules
-            .shrink(&self.position)
+            .shrink_keeping_value(&self.position)
             .into_iter()
+            .chain(self.rules.shrink(&self.position))
             .map(|(rules, position)| Case { rules, position })
             .collect();
         Box::new(smaller.into_iter())
@@ -171,8 +175,8 @@ where
 }
 
 /// A quickcheck [`Testable`]: `fast` against the oracle on a random [`Case<R>`]. On a
-/// failure it shrinks the case itself (first failing candidate of [`Game::shrink`],
-/// again and again) and fails with the [`Disagreement`] of the smallest case it
+/// failure it shrinks the case itself (first failing candidate of
+/// [`Game::shrink_keeping_value`] and [`Game::shrink`], again and again) and fails with the [`Disagreement`] of the smallest case it
 /// reached, so the report never lacks the position. [`crate::quickcheck`] runs it.
 pub struct Property<R, F> {
     fast: F,
@@ -191,8 +195,8 @@ where
         }
     }
 
-    /// The smallest failing case reachable from `case` by [`Game::shrink`], with its
-    /// disagreement.
+    /// The smallest failing case reachable from `case` by
+    /// [`Game::shrink_keeping_value`] and [`Game::shrink`], with its disagreement.
     pub fn shrink_failure(
         &self,
         mut case: Case<R>,

@@ -62,7 +62,7 @@ pub enum Checked {
 
 /// Asserts that the fast side and the oracle agree on one instance; panics with the
 /// [`crate::verify::Disagreement`] (position, both answers, reproduction) when they do
-/// not.
+/// not, after shrinking it in process ([`shrink_disagreement`]).
 ///
 /// The oracle's table is kept across inputs for the same rules (one solver per rules
 /// value and thread, [`with_cached_solver`]): a fuzzer meets the same small positions
@@ -71,13 +71,28 @@ pub fn agree<S: Subject>(
     subject: &S,
     rules: &S::Rules,
     pos: &<S::Rules as Rules>::Position,
-) -> Checked {
+) -> Checked
+where
+    S::Rules: crate::Game,
+{
     match with_cached_solver(rules, true, FUZZ_BUDGET, |solver| {
         compare(subject, solver, pos)
     }) {
         Ok(None) => Checked::Kept,
-        Ok(Some(d)) => panic!("{} ({}): {d}", subject.id(), rules),
+        Ok(Some(d)) => {
+            let (d, steps) = shrink_disagreement(subject, rules.clone(), pos.clone(), d);
+            panic!("{} ({}): {d}{}", subject.id(), rules, shrunk_note(steps))
+        }
         Err(_) => Checked::Rejected,
+    }
+}
+
+/// What a panic message adds about the in-process shrinking.
+fn shrunk_note(steps: usize) -> String {
+    if steps > 0 {
+        format!("\n  (shrunk in process in {steps} steps from the case fuzzed)")
+    } else {
+        String::new()
     }
 }
 
@@ -124,10 +139,7 @@ where
         Ok(Some(d)) => {
             let (d, steps) =
                 shrink_disagreement(&subject, case.rules.clone(), case.position.clone(), d);
-            if steps > 0 {
-                panic!("{d}\n  (shrunk in process in {steps} steps from the case fuzzed)");
-            }
-            panic!("{d}")
+            panic!("{d}{}", shrunk_note(steps))
         }
         Err(_) => Checked::Rejected,
     }
@@ -310,8 +322,12 @@ impl<S: AgreeTarget> fmt::Debug for Agree<S> {
 }
 
 /// The body of every `<game>_agree` target: the game's fast solver and the oracle
-/// agree on the instance (see [`agree`]).
-pub fn check_agree<S: AgreeTarget>(input: &Agree<S>) -> Checked {
+/// agree on the instance (see [`agree`]; a disagreement is shrunk in process before
+/// the panic).
+pub fn check_agree<S: AgreeTarget>(input: &Agree<S>) -> Checked
+where
+    S::Rules: crate::Game,
+{
     match input.instance() {
         Some((r, p)) => agree(&S::default(), &r, &p),
         None => Checked::Rejected,
@@ -319,7 +335,10 @@ pub fn check_agree<S: AgreeTarget>(input: &Agree<S>) -> Checked {
 }
 
 /// [`check_agree`] on raw fuzzer bytes; `None` when they do not decode.
-pub fn replay_agree<S: AgreeTarget>(data: &[u8]) -> Option<Checked> {
+pub fn replay_agree<S: AgreeTarget>(data: &[u8]) -> Option<Checked>
+where
+    S::Rules: crate::Game,
+{
     Some(check_agree(&decode::<Agree<S>>(data)?))
 }
 

@@ -122,13 +122,44 @@ pub trait Game:
         random_from(rng, Self::instances)
     }
 
-    /// Smaller instances that keep the true answer, derived from the game's values
-    /// (components whose Grundy values XOR to 0 dropped, say), tried before
-    /// [`Game::shrink`]'s when a check fails: a bug behind a XOR survives them where
-    /// every single removal would hide it. None by default; games that are sums of
-    /// piles answer with [`crate::shrink::xor_zero_drops`].
-    fn shrink_keeping_value(&self, _pos: &Self::Position) -> Vec<(Self, Self::Position)> {
-        Vec::new()
+    /// The Grundy value of each component of a position that is a sum of independent
+    /// games (its piles, its rows, its pairs), in a fixed order: the player to move
+    /// wins exactly when their XOR is nonzero. `None` (the default) when the position
+    /// is no such sum or the values are not known. With [`Game::keep_components`] it
+    /// gives the provided [`Game::shrink_keeping_value`].
+    fn component_values(&self, _pos: &Self::Position) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// The position with only the components at the indices `keep` (ascending, into
+    /// the list of [`Game::component_values`]), or `None` when that is no position.
+    /// `None` by default.
+    fn keep_components(&self, _pos: &Self::Position, _keep: &[usize]) -> Option<Self::Position> {
+        None
+    }
+
+    /// Smaller instances that keep the true answer, derived from the game's values,
+    /// tried before [`Game::shrink`]'s when a check fails (by
+    /// [`crate::fuzzing::check_case`], [`crate::fuzzing::check_agree`] and the
+    /// quickcheck route alike): a bug behind a XOR survives them where every single
+    /// removal would hide it.
+    ///
+    /// By default, when the game gives [`Game::component_values`] and
+    /// [`Game::keep_components`]: the position without sets of components whose values
+    /// XOR to 0 (every zero-valued one, every equal-valued pair, then each pair and
+    /// each triple XORing to 0: [`crate::shrink::xor_zero_drops`]); none otherwise.
+    fn shrink_keeping_value(&self, pos: &Self::Position) -> Vec<(Self, Self::Position)> {
+        let Some(values) = self.component_values(pos) else {
+            return Vec::new();
+        };
+        let index: Vec<u64> = (0..values.len() as u64).collect();
+        crate::shrink::xor_zero_drops(&index, &values, 1)
+            .into_iter()
+            .filter_map(|keep| {
+                let keep: Vec<usize> = keep.iter().map(|&i| i as usize).collect();
+                Some((self.clone(), self.keep_components(pos, &keep)?))
+            })
+            .collect()
     }
 
     /// Smaller instances to try when a check fails on this one, most promising first.

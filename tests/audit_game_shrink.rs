@@ -11,6 +11,9 @@
 //!   one stone;
 //! - a period-8 table with two entries swapped (Bash's game, m = 7, declared in a
 //!   file here): three piles, no smaller input fails (every one checked);
+//! - a value cap on E&D pairs (p2148, pair values capped at 30): two pairs worth 30
+//!   and 31, each the pair of fewest stones of its value, no smaller input failing up
+//!   to the bound the report states;
 //! - a correct program passes.
 //!
 //! The smallest failing inputs the tests expect come from a model of each program,
@@ -21,47 +24,10 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 mod workshop;
+use workshop::game_programs::*;
 use workshop::Workshop;
 
 const SGCHECK: &str = env!("CARGO_BIN_EXE_sgcheck");
-
-/// Lasker's Nim: the Grundy value of one pile.
-fn lasker(s: u64) -> u64 {
-    match s % 4 {
-        0 if s == 0 => 0,
-        0 => s - 1,
-        3 => s + 1,
-        _ => s,
-    }
-}
-
-/// hdu3032 in C++, `SG` the body of the program's Grundy function of `s`.
-fn hdu3032(sg: &str) -> String {
-    r#"#include <cstdio>
-#include <vector>
-long long sg(long long s) {
-    SG
-}
-int main() {
-    int t;
-    if (scanf("%d", &t) != 1) return 1;
-    while (t--) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        std::vector<long long> a(n);
-        for (int i = 0; i < n; i++)
-            if (scanf("%lld", &a[i]) != 1) return 1;
-        long long x = 0;
-        READ
-        puts(x != 0 ? "Alice" : "Bob");
-    }
-}
-"#
-    .replace("SG", sg)
-}
-
-const LASKER_SG: &str = "if (s % 4 == 0) return s - 1; if (s % 4 == 3) return s + 1; return s;";
-const ALL_PILES: &str = "for (int i = 0; i < n; i++) x ^= sg(a[i]);";
 
 /// Every list of at least one value, each at least `lo`, whose size (how far the
 /// values are above `lo`, plus one per value past the first) is `size`.
@@ -140,42 +106,6 @@ fn piles_of(report: &Value) -> Vec<u64> {
     nums[2..].to_vec()
 }
 
-/// `n` piles in 1..=`top` from a fixed sequence.
-fn piles(n: usize, top: u64) -> Vec<u64> {
-    (0..n as u64)
-        .map(|i| 1 + (i.wrapping_mul(2_654_435_761) ^ (i >> 3)) % top)
-        .collect()
-}
-
-/// Changes the first pile until `fails` holds: first to `cancel(rest)` (the pile that
-/// makes the position losing), then to 1, 2, ...
-fn make_fail(
-    mut p: Vec<u64>,
-    cancel: impl Fn(&[u64]) -> u64,
-    fails: impl Fn(&[u64]) -> bool,
-) -> Vec<u64> {
-    for k in 0..1_000 {
-        p[1] += k;
-        p[0] = cancel(&p[1..]);
-        if fails(&p) {
-            return p;
-        }
-    }
-    for v in 1..=100_000 {
-        p[0] = v;
-        if fails(&p) {
-            return p;
-        }
-    }
-    panic!("no failing case found");
-}
-
-/// The Lasker pile that makes `rest` a losing position (the values form an
-/// involution).
-fn lasker_cancel(rest: &[u64]) -> u64 {
-    lasker(rest.iter().fold(0, |a, &s| a ^ lasker(s)))
-}
-
 fn minimality(report: &Value) -> &Value {
     &report["counterexample"]["minimality"]
 }
@@ -184,14 +114,7 @@ fn minimality(report: &Value) -> &Value {
 fn a_value_cap_needs_two_components_proved_minimal() {
     let Some(w) = Workshop::new() else { return };
     let cap = 5;
-    let exe = w.compile(
-        "cap",
-        &hdu3032(&format!(
-            "long long v = s % 4 == 0 ? s - 1 : s % 4 == 3 ? s + 1 : s; return v < {cap} ? v : {cap};"
-        ))
-        .replace("READ", ALL_PILES),
-        &[],
-    );
+    let exe = w.compile("cap", &hdu3032(&lasker_capped(cap), ALL_PILES), &[]);
     let model = |p: &[u64]| {
         let truth = p.iter().fold(0, |a, &s| a ^ lasker(s));
         let capped = p.iter().fold(0, |a, &s| a ^ lasker(s).min(cap));
@@ -222,7 +145,7 @@ fn a_bug_above_a_value_threshold_needs_three_components_xoring_to_0() {
     let threshold = 100_000;
     let exe = w.compile(
         "threshold",
-        &hdu3032(&format!("if (s > {threshold}) return s; {LASKER_SG}")).replace("READ", ALL_PILES),
+        &hdu3032(&lasker_above(threshold), ALL_PILES),
         &[],
     );
     let model = |p: &[u64]| {
@@ -262,18 +185,7 @@ fn a_bug_above_a_value_threshold_needs_three_components_xoring_to_0() {
 fn a_bug_above_a_pile_count_comes_down_to_the_count() {
     let Some(w) = Workshop::new() else { return };
     let ring = 65_536usize;
-    let exe = w.compile(
-        "ring",
-        &hdu3032(LASKER_SG).replace(
-            "READ",
-            &format!(
-                "static long long ring[{ring}];\n        \
-                 for (int i = 0; i < n; i++) ring[i % {ring}] = a[i];\n        \
-                 for (int i = 0; i < n && i < {ring}; i++) x ^= sg(ring[i]);"
-            ),
-        ),
-        &[],
-    );
+    let exe = w.compile("ring", &hdu3032(LASKER_SG, &ring_read(ring)), &[]);
     let model = |p: &[u64]| {
         let truth = p.iter().fold(0, |a, &s| a ^ lasker(s));
         let mut r = vec![0u64; ring.min(p.len())];
@@ -309,66 +221,14 @@ fn a_bug_above_a_pile_count_comes_down_to_the_count() {
     assert_ne!(minimality(&r)["kind"], "not-minimal", "{}", minimality(&r));
 }
 
-const BASH7: &str = r#"format = 1
-id = "bash7"
-title = "Bash's game (take 1 to 7) on many piles"
-game = "bash"
-position = ["piles"]
-
-[rules]
-m = 7
-
-[describe]
-input = "T; then per case: N, then N pile sizes"
-output = "per case `First` if the first player wins, else `Second`"
-limits = "T <= 100, 1 <= N <= 10^5, 0 <= pile <= 10^9"
-
-[input]
-cases = "count"
-count = { what = "case count T", min = 1, max = 100 }
-
-[[field]]
-name = "piles"
-what = "pile {i} of case {case}"
-min = 0
-max = 1000000000
-length = { what = "pile count N of case {case}", min = 1, max = 100000 }
-
-[output]
-lines = ["{verdict}"]
-win = "First"
-lose = "Second"
-"#;
-
 #[test]
 fn a_period_table_with_two_entries_swapped_proved_minimal() {
     let Some(w) = Workshop::new() else { return };
     let decl = w.path().join("bash7.toml");
     std::fs::write(&decl, BASH7).unwrap();
     // The period-8 table of Bash's game with m = 7 is n % 8; entries 3 and 5 swapped.
-    let table = [0u64, 1, 2, 5, 4, 3, 6, 7];
-    let exe = w.compile(
-        "period",
-        r#"#include <cstdio>
-int main() {
-    const long long table[8] = {0, 1, 2, 5, 4, 3, 6, 7};
-    int t;
-    if (scanf("%d", &t) != 1) return 1;
-    while (t--) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        long long x = 0;
-        for (int i = 0; i < n; i++) {
-            long long s;
-            if (scanf("%lld", &s) != 1) return 1;
-            x ^= table[s % 8];
-        }
-        puts(x != 0 ? "First" : "Second");
-    }
-}
-"#,
-        &[],
-    );
+    let table = PERIOD8_TABLE;
+    let exe = w.compile("period", PERIOD8_SWAPPED, &[]);
     let model = |p: &[u64]| {
         let truth = p.iter().fold(0, |a, &s| a ^ (s % 8));
         let wrong = p.iter().fold(0, |a, &s| a ^ table[(s % 8) as usize]);
@@ -396,7 +256,7 @@ int main() {
 #[test]
 fn a_correct_program_passes() {
     let Some(w) = Workshop::new() else { return };
-    let exe = w.compile("right", &hdu3032(LASKER_SG).replace("READ", ALL_PILES), &[]);
+    let exe = w.compile("right", &hdu3032(LASKER_SG, ALL_PILES), &[]);
     let r = audit(&w, &["hdu3032"], &exe, &piles(100_000, 1_000_000_000));
     assert_eq!(r["verdict"], "ok", "{r}");
 }
@@ -406,7 +266,7 @@ fn the_text_report_says_how_minimal() {
     let Some(w) = Workshop::new() else { return };
     let exe = w.compile(
         "even",
-        &hdu3032(&format!("if (s == 6) return 0; {LASKER_SG}")).replace("READ", ALL_PILES),
+        &hdu3032(&format!("if (s == 6) return 0; {LASKER_SG}"), ALL_PILES),
         &[],
     );
     let out = Command::new(SGCHECK)
@@ -423,4 +283,73 @@ fn the_text_report_says_how_minimal() {
     );
     assert!(text.contains("(minimal: no smaller input fails"), "{text}");
     workshop::assert_nothing_left(w.path());
+}
+
+#[test]
+fn an_ed_value_cap_needs_two_pairs() {
+    let Some(w) = Workshop::new() else { return };
+    let cap = 30;
+    let exe = w.compile("ed_cap", &p2148_capped(cap), &[]);
+    let model = |p: &[u64]| ed_cap_fails(p, u64::from(cap));
+    // 10^4 pairs of piles up to 2 * 10^9: one worth 31, one worth 30, the last one
+    // making the true XOR 0 (the program, which reads 31 as 30, answers YES).
+    let big = ed_cap_case(10_000);
+    assert_eq!(ed_pair(big[0], big[1]), 31);
+    assert_eq!(ed_pair(big[2], big[3]), 30);
+    assert!(model(&big));
+    let r = audit(&w, &["p2148"], &exe, &big);
+    assert_eq!(r["verdict"], "wrong-answer", "{r}");
+    let got = piles_of(&r);
+    assert!(model(&got), "{got:?}");
+    // Two pairs (one pair is never wrong: a cap keeps a value nonzero), worth 30 and
+    // 31 (the only two values whose caps agree while they differ, 31 being the
+    // largest value piles up to 2 * 10^9 have), each of the fewest stones.
+    assert_eq!(got.len(), 4, "{got:?}");
+    let mut values: Vec<u64> = got.chunks(2).map(|c| ed_pair(c[0], c[1])).collect();
+    values.sort_unstable();
+    assert_eq!(values, [30, 31], "{got:?}");
+    for c in got.chunks(2) {
+        let v = ed_pair(c[0], c[1]);
+        // Fewest stones of that value: the 2^v - 1 low bits split, 2 more.
+        assert_eq!(c[0] + c[1], (1u64 << v) + 1, "{got:?}");
+    }
+    let m = minimality(&r);
+    assert_eq!(m["kind"], "minimal", "{m}");
+    assert!(m["checked_up_to"].as_u64().is_some(), "{m}");
+    let runs = r["shrink_runs"].as_u64().unwrap();
+    println!("E&D value cap: {got:?} after {runs} shrink runs; {m}");
+}
+
+/// The search aims at boundaries: a program wrong only on exactly 65,537 piles (an
+/// array of 65,536 one too small, say) is found by a default-length audit (no
+/// `--time`), on the limits batches that try lengths just past powers of two.
+#[test]
+fn the_search_finds_a_bug_only_at_65537_piles() {
+    let Some(w) = Workshop::new() else { return };
+    let exe = w.compile(
+        "exactly",
+        &hdu3032(
+            LASKER_SG,
+            &format!("{ALL_PILES}\n        if (n == 65537) x = !x;"),
+        ),
+        &[],
+    );
+    let out = Command::new(SGCHECK)
+        .args(["audit", "hdu3032", "--seed", "1", "--json", "--"])
+        .arg(&exe)
+        .stdin(Stdio::null())
+        .output()
+        .expect("runs sgcheck");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let r: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"));
+    workshop::assert_nothing_left(w.path());
+    assert_eq!(r["verdict"], "wrong-answer", "{r}");
+    let got = piles_of(&r);
+    assert_eq!(got.len(), 65_537, "{} piles", got.len());
+    println!(
+        "65,537 piles: found after {} cases, shrunk in {} runs to piles of at most {}",
+        r["cases"],
+        r["shrink_runs"],
+        got.iter().max().unwrap()
+    );
 }

@@ -25,38 +25,6 @@ const BUG_TIME: &str = "20";
 /// A correct hdu3094 solution (see `workshop::programs`).
 const CORRECT: &str = programs::HDU3094_CORRECT;
 
-/// The same solution with the usual recursive DFS: right on every tree, as deep as
-/// the tree on the stack. `PAD` sets the frame's extra bytes.
-const RECURSIVE: &str = r#"#include <cstdio>
-#include <vector>
-using namespace std;
-const int MAXN = 100005;
-vector<int> adj[MAXN];
-long long dfs(int v, int p) {
-    volatile char pad[PAD];
-    pad[0] = 0;
-    long long s = pad[0];
-    for (int w : adj[v]) if (w != p) s ^= dfs(w, v) + 1;
-    return s;
-}
-int main() {
-    int t;
-    if (scanf("%d", &t) != 1) return 1;
-    while (t--) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 1; i <= n; i++) adj[i].clear();
-        for (int i = 0; i < n - 1; i++) {
-            int u, v;
-            if (scanf("%d %d", &u, &v) != 2) return 1;
-            adj[u].push_back(v);
-            adj[v].push_back(u);
-        }
-        puts(dfs(1, 0) ? "Alice" : "Bob");
-    }
-}
-"#;
-
 const SAMPLE_IN: &str =
     "3\n3\n1 2\n2 3\n3\n1 2\n1 3\n10\n6 2\n4 3\n8 4\n9 5\n8 6\n2 7\n5 8\n1 9\n6 10\n";
 const SAMPLE_OUT: &str = "Alice\nBob\nAlice\n";
@@ -186,12 +154,12 @@ fn edges_treated_as_directed() {
 /// A recursive DFS with a small frame: right on every input it can finish, and on a
 /// deep path it needs more than 1 MiB of stack. With `--stack-limit 1M` (how a judge
 /// running Windows, such as HDU's, runs it) the audit finds the crash on the deep
-/// trees of the largest inputs and shrinks it to a single path-like case whose depth
-/// is what the crash needs, far below the 10^5 vertices it started from.
+/// trees of the largest inputs and shrinks it to a single path whose length is what
+/// the crash needs, far below the 10^5 vertices it started from.
 #[test]
 fn deep_recursion_overflows_a_one_mib_stack() {
     let Some(w) = Workshop::new() else { return };
-    let src = variant(RECURSIVE, "[PAD]", "[16]");
+    let src = programs::hdu3094_recursive(16);
     let exe = w.compile("tree_recursive", &src, &[]);
     assert_eq!(run(&exe, SAMPLE_IN), SAMPLE_OUT);
     let r = audit_with(&w, 5, "60", &["--stack-limit", "1M"], &exe);
@@ -201,8 +169,14 @@ fn deep_recursion_overflows_a_one_mib_stack() {
     let cases = cases_of(c["input"].as_str().unwrap());
     let (n, edges) = &cases[0];
     let d = depth(*n, edges);
-    // The program is right otherwise: only depth makes it fail.
+    // The program is right otherwise: only depth makes it fail. The shrinker keeps
+    // the deepest path alone and bisects its length.
     assert!(d >= 1000, "depth {d} of {n} vertices");
+    assert_eq!(
+        d + 1,
+        *n,
+        "not a path from the root: {n} vertices, depth {d}"
+    );
     assert!(*n < 100_000, "not shrunk: {n} vertices");
     eprintln!(
         "1 MiB stack: crash shrunk to {n} vertices of depth {d} in {} shrink runs",
@@ -214,23 +188,79 @@ fn deep_recursion_overflows_a_one_mib_stack() {
     assert!(out == "Alice\n" || out == "Bob\n", "{out}");
 }
 
+/// The path `1 2, 2 3, ...` of `n` vertices as one hdu3094 case.
+fn path_input(n: usize) -> String {
+    let mut s = format!("1\n{n}\n");
+    for v in 1..n {
+        s.push_str(&format!("{v} {}\n", v + 1));
+    }
+    s
+}
+
+/// Whether `exe` crashes on `input` with its stack limited to `kib` KiB (through the
+/// shell's `ulimit -s`, the environment cleared as the audit clears it).
+fn crashes_with_stack(exe: &std::path::Path, input: &str, kib: u64) -> bool {
+    use std::io::Write;
+    let mut child = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(format!("ulimit -s {kib} && exec \"$0\""))
+        .arg(exe)
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("runs the program under sh");
+    // A crash may close the pipe before the whole input is written.
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    !child.wait().unwrap().success()
+}
+
 /// The same DFS with a frame of a few hundred bytes overflows even 8 MiB, the usual
 /// Linux default (given explicitly here, since the audit's default is the stack limit
-/// of the machine it runs on).
+/// of the machine it runs on). The audit shrinks the crash along the shape that
+/// failed: the deepest path alone, then its length bisected, down to a path within 1%
+/// of the shortest path that crashes at 8 MiB, which the test measures by bisecting
+/// the path length with the same program run directly.
 #[test]
 fn deep_recursion_with_a_large_frame_overflows_eight_mib() {
     let Some(w) = Workshop::new() else { return };
-    let src = variant(RECURSIVE, "[PAD]", "[256]");
+    let src = programs::hdu3094_recursive(256);
     let exe = w.compile("tree_recursive_fat", &src, &[]);
     let r = audit_with(&w, 5, "60", &["--stack-limit", "8M"], &exe);
     assert_eq!(r["verdict"], "runtime-error", "{r}");
     let c = &r["counterexample"];
-    let cases = cases_of(c["input"].as_str().unwrap());
+    assert_eq!(c["cases"], 1, "{r}");
+    let input = c["input"].as_str().unwrap();
+    let cases = cases_of(input);
     let (n, edges) = &cases[0];
     let d = depth(*n, edges);
-    assert!(d >= 10_000, "depth {d} of {n} vertices");
-    eprintln!(
-        "8 MiB stack: crash shrunk to {n} vertices of depth {d} in {} shrink runs",
-        r["shrink_runs"]
+    // A path from the root: as deep as it has edges.
+    assert_eq!(
+        d + 1,
+        *n,
+        "not a path from the root: {n} vertices, depth {d}"
     );
+    // The true threshold: the fewest vertices of a path that crash at 8 MiB.
+    let (mut lo, mut hi) = (1usize, 100_000usize);
+    assert!(crashes_with_stack(&exe, &path_input(hi), 8192));
+    assert!(!crashes_with_stack(&exe, &path_input(lo), 8192));
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if crashes_with_stack(&exe, &path_input(mid), 8192) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let gap = (*n as f64 - hi as f64).abs() / hi as f64;
+    eprintln!(
+        "8 MiB stack: crash shrunk to a path of {n} vertices in {} shrink runs; \
+         the shortest crashing path has {hi} ({:.3}% apart)",
+        r["shrink_runs"],
+        100.0 * gap
+    );
+    assert!(gap <= 0.01, "{n} vertices, threshold {hi}");
+    assert_nothing_left(w.path());
 }

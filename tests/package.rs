@@ -400,38 +400,6 @@ fn split_mistakes() -> Vec<(&'static str, String)> {
 /// hdu3094's correct solution of the audit tests.
 const TREE: &str = programs::HDU3094_CORRECT;
 
-/// The recursive DFS of `audit_tree.rs`, with a small frame: right, but as deep as
-/// the tree, which a 1 MiB stack does not hold on a path of 10^5 vertices.
-const TREE_RECURSIVE: &str = r#"#include <cstdio>
-#include <vector>
-using namespace std;
-const int MAXN = 100005;
-vector<int> adj[MAXN];
-long long dfs(int v, int p) {
-    volatile char pad[16];
-    pad[0] = 0;
-    long long s = pad[0];
-    for (int w : adj[v]) if (w != p) s ^= dfs(w, v) + 1;
-    return s;
-}
-int main() {
-    int t;
-    if (scanf("%d", &t) != 1) return 1;
-    while (t--) {
-        int n;
-        if (scanf("%d", &n) != 1) return 1;
-        for (int i = 1; i <= n; i++) adj[i].clear();
-        for (int i = 0; i < n - 1; i++) {
-            int u, v;
-            if (scanf("%d %d", &u, &v) != 2) return 1;
-            adj[u].push_back(v);
-            adj[v].push_back(u);
-        }
-        puts(dfs(1, 0) ? "Alice" : "Bob");
-    }
-}
-"#;
-
 /// The planted mistakes of `audit_tree.rs` that give wrong answers.
 fn tree_mistakes() -> Vec<(&'static str, String)> {
     vec![
@@ -468,7 +436,12 @@ fn the_exported_tests_catch_the_planted_mistakes_of_bzoj1188_and_hdu3094() {
         }
         let mut extra = vec!["--time", "5"];
         if id == "hdu3094" {
-            add_submission(&pkg, "run_time_error", "recursive.cpp", TREE_RECURSIVE);
+            add_submission(
+                &pkg,
+                "run_time_error",
+                "recursive.cpp",
+                &programs::hdu3094_recursive(16),
+            );
             extra.extend_from_slice(&["--stack-limit", "1M"]);
         }
         let (code, r) = audit_package(&pkg, &extra);

@@ -20,8 +20,16 @@
 //!    is small (at most [`SMALL_VALUE`] above the bound: a bug on even piles shrinks
 //!    from 6 to 2, which bisection cannot see); otherwise binary search for the
 //!    smallest value that still fails.
-//! 4. For a case without parts, the problem's own [`Problem::shrink`] candidates (or
-//!    [`Problem::halves`] of a case too large for them).
+//! 4. For a case without parts: when its position is a tree ([`Problem::tree`]), the
+//!    tree steps of [`tree`] (the deepest path alone, the depth and the size
+//!    bisected, branches cut or made stalks keeping the tree's value); then the
+//!    problem's own [`Problem::shrink`] candidates (or [`Problem::halves`] of a case
+//!    too large for them).
+//!
+//! Where the problem knows its components' Grundy values, the steps of [`game`] come
+//! first in each part (sets of components whose values XOR to 0 dropped, components
+//! merged or replaced by the smallest one of the same value); after a 1-minimal
+//! result, [`minimality`] runs every smaller input within a budget.
 //!
 //! The result is **1-minimal** when the last round ran to its end without a change: no
 //! single candidate of any kind fails any more. When time runs out first it is
@@ -41,6 +49,13 @@ use crate::problems::{Part, Problem};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
+
+mod game;
+mod minimality;
+mod tree;
+
+use game::smaller_sum;
+use minimality::Check;
 
 /// Values at most this far above their lower bound are tried one by one (every
 /// smaller value, ascending) instead of by bisection.
@@ -318,6 +333,7 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
         while ci < self.cur.len() {
             let nparts = self.parts_of(ci).len();
             if nparts == 0 {
+                self.tree_steps(ci)?;
                 self.fallback(ci)?;
             }
             for pi in 0..nparts {
@@ -398,8 +414,11 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 let q = self.part_ref(case, part);
                 q.values.len() / q.unit.max(1)
             }
-            Op::Lower { case, part } | Op::Canon { case, part } | Op::LowerKeep { case, part } => {
-                self.part_ref(case, part).values.len()
+            Op::Lower { case, part } => self.part_ref(case, part).values.len(),
+            // Whole components (a pile, an E&D pair).
+            Op::Canon { case, part } | Op::LowerKeep { case, part } => {
+                let q = self.part_ref(case, part);
+                q.values.len() / q.unit.max(1)
             }
         }
     }
@@ -414,13 +433,22 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 let u = q.unit.max(1);
                 i > 0 && q.values[i * u..(i + 1) * u] == q.values[(i - 1) * u..i * u]
             }
-            Op::Lower { case, part } | Op::LowerKeep { case, part } => {
+            Op::Lower { case, part } => {
                 let q = self.part_ref(case, part);
                 q.values[i] <= q.min_value
             }
+            Op::LowerKeep { case, part } => {
+                let q = self.part_ref(case, part);
+                let u = q.unit.max(1);
+                q.values[i * u..(i + 1) * u]
+                    .iter()
+                    .all(|&v| v <= q.min_value)
+            }
             Op::Canon { case, part } => {
-                let v = self.part_ref(case, part).values[i];
-                self.canonical(case, part, v) == Some(v)
+                let q = self.part_ref(case, part);
+                let u = q.unit.max(1);
+                let v = q.values[i * u..(i + 1) * u].to_vec();
+                self.canonical(case, part, &v).as_ref() == Some(&v)
             }
         }
     }
@@ -455,11 +483,12 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
             }
             Op::Canon { case, part } => {
                 let mut q = self.part(case, part);
+                let u = q.unit.max(1);
                 let mut changed = false;
                 for j in i..i + k {
-                    let v = q.values[j];
-                    if let Some(w) = self.canonical(case, part, v).filter(|&w| w != v) {
-                        q.values[j] = w;
+                    let v = q.values[j * u..(j + 1) * u].to_vec();
+                    if let Some(w) = self.canonical(case, part, &v).filter(|w| *w != v) {
+                        q.values[j * u..(j + 1) * u].copy_from_slice(&w);
                         changed = true;
                     }
                 }
@@ -470,10 +499,12 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
             }
             Op::LowerKeep { case, part } => {
                 let q = self.part(case, part);
+                let u = q.unit.max(1);
                 let g = self.comps(case, part)?;
-                let low = self.value_of(case, part, q.min_value)?;
+                let lowest = vec![q.min_value; u];
+                let low = self.value_of(case, part, &lowest)?;
                 // The compensating component: the largest value outside the chunk.
-                let c = (0..q.values.len())
+                let c = (0..g.len())
                     .filter(|&j| j < i || j >= i + k)
                     .max_by_key(|&j| (g[j], j))?;
                 let removed = g[i..i + k].iter().fold(0, |a, &b| a ^ b);
@@ -481,10 +512,10 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 let need = g[c] ^ removed ^ added;
                 let sc = self.smallest(case, part, need)?;
                 let mut values = q.values.clone();
-                for v in &mut values[i..i + k] {
+                for v in &mut values[i * u..(i + k) * u] {
                     *v = q.min_value;
                 }
-                values[c] = sc;
+                values[c * u..(c + 1) * u].copy_from_slice(&sc);
                 if !smaller_sum(&values, &q.values) {
                     return None;
                 }
@@ -658,370 +689,4 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
         }
         Ok(())
     }
-
-    // ---------------------------------------------------------------------------
-    // Game-aware steps: a part whose units are components of a sum of games.
-
-    /// The Grundy values of the components of part `pi` of case `ci`, when the
-    /// problem knows them (units of one number).
-    fn comps(&mut self, ci: usize, pi: usize) -> Option<Vec<u64>> {
-        if !self.ctx.opts.game_aware {
-            return None;
-        }
-        let q = self.part_ref(ci, pi);
-        if q.unit != 1 {
-            return None;
-        }
-        let values = q.values.clone();
-        self.ctx.p.component_values(&self.cur[ci], pi, &values)
-    }
-
-    /// The value of one component `v` of part `pi`.
-    fn value_of(&self, ci: usize, pi: usize, v: u64) -> Option<u64> {
-        let g = self.ctx.p.component_values(&self.cur[ci], pi, &[v])?;
-        g.first().copied()
-    }
-
-    /// The smallest component of part `pi` worth `value`.
-    fn smallest(&self, ci: usize, pi: usize, value: u64) -> Option<u64> {
-        let u = self.ctx.p.smallest_component(&self.cur[ci], pi, value)?;
-        match u[..] {
-            [x] => Some(x),
-            _ => None,
-        }
-    }
-
-    /// The smallest component with the value of `v`.
-    fn canonical(&self, ci: usize, pi: usize, v: u64) -> Option<u64> {
-        self.smallest(ci, pi, self.value_of(ci, pi, v)?)
-    }
-
-    /// Tests part `pi` of case `ci` holding `values`, taken when it fails.
-    fn try_values(&mut self, ci: usize, pi: usize, values: Vec<u64>) -> R<bool> {
-        if values.len() < self.part_ref(ci, pi).min_len {
-            return Ok(false);
-        }
-        match self.with_values(ci, pi, values) {
-            Some(cases) => self.try_take(cases),
-            None => Ok(false),
-        }
-    }
-
-    /// Fewer components, each candidate keeping the XOR of the values (so the true
-    /// answer): cancel zero values and equal pairs; merge all into one; keep one
-    /// apart (largest value first) and merge the rest into one or two; the shortest
-    /// prefix that still fails with the rest merged into its last component.
-    fn game_counts(&mut self, ci: usize, pi: usize) -> R<()> {
-        // Each step taken leaves fewer components: again until none is.
-        while self.game_count_step(ci, pi)? {}
-        Ok(())
-    }
-
-    /// One of [`Shrinker::game_counts`]'s steps, the first that fails; whether one did.
-    fn game_count_step(&mut self, ci: usize, pi: usize) -> R<bool> {
-        let Some(g) = self.comps(ci, pi) else {
-            return Ok(false);
-        };
-        let v = self.part(ci, pi).values;
-        let n = v.len();
-        if n < 2 {
-            return Ok(false);
-        }
-        let x = g.iter().fold(0, |a, &b| a ^ b);
-        // Zero values and equal pairs, all at once; then zero values alone.
-        let mut count: FxHashMap<u64, usize> = FxHashMap::default();
-        for &gi in &g {
-            *count.entry(gi).or_default() += 1;
-        }
-        let mut seen = FxHashSet::default();
-        let kept: Vec<u64> = (0..n)
-            .filter(|&i| g[i] != 0 && count[&g[i]] % 2 == 1 && seen.insert(g[i]))
-            .map(|i| v[i])
-            .collect();
-        if kept.len() < n && !kept.is_empty() && self.try_values(ci, pi, kept)? {
-            return Ok(true);
-        }
-        let nonzero: Vec<u64> = (0..n).filter(|&i| g[i] != 0).map(|i| v[i]).collect();
-        if nonzero.len() < n && !nonzero.is_empty() && self.try_values(ci, pi, nonzero)? {
-            return Ok(true);
-        }
-        // All merged into one.
-        if let Some(s) = self.smallest(ci, pi, x) {
-            if self.try_values(ci, pi, vec![s])? {
-                return Ok(true);
-            }
-        }
-        // One kept apart, the rest merged into one or two.
-        if n > 2 {
-            let mut order: Vec<usize> = (0..n).collect();
-            order.sort_by_key(|&i| (std::cmp::Reverse(g[i]), i));
-            order.dedup_by_key(|i| g[*i]);
-            for &j in order.iter().take(MERGE_TRIES) {
-                let r = x ^ g[j];
-                // In input order: the merged ones stand where the first of them was.
-                let place = |mut merged: Vec<u64>| {
-                    if j == 0 {
-                        merged.insert(0, v[j]);
-                    } else {
-                        merged.push(v[j]);
-                    }
-                    merged
-                };
-                if let Some(s) = self.smallest(ci, pi, r) {
-                    if self.try_values(ci, pi, place(vec![s]))? {
-                        return Ok(true);
-                    }
-                }
-                if n > 3 && r != 0 {
-                    let top = 1u64 << (63 - r.leading_zeros());
-                    let rest = r ^ top;
-                    if let (Some(a), Some(b)) =
-                        (self.smallest(ci, pi, top), self.smallest(ci, pi, rest))
-                    {
-                        if self.try_values(ci, pi, place(vec![a, b]))? {
-                            return Ok(true);
-                        }
-                    }
-                }
-            }
-        }
-        if n > 4 {
-            return self.count_search(ci, pi, &v, &g);
-        }
-        Ok(false)
-    }
-
-    /// Binary search for the fewest components `k` such that the first `k - 1` and
-    /// one component worth the XOR of the rest still fail: bugs of the number of
-    /// components (arrays too small) come down to the threshold.
-    fn count_search(&mut self, ci: usize, pi: usize, v: &[u64], g: &[u64]) -> R<bool> {
-        let n = v.len();
-        let mut suffix = vec![0u64; n + 1];
-        for i in (0..n).rev() {
-            suffix[i] = suffix[i + 1] ^ g[i];
-        }
-        let min_len = self.part_ref(ci, pi).min_len.max(1);
-        let (mut lo, mut hi) = (min_len - 1, n);
-        while hi - lo > 1 {
-            let mid = lo + (hi - lo) / 2;
-            let taken = match self.smallest(ci, pi, suffix[mid - 1]) {
-                Some(s) => {
-                    let mut c = Vec::with_capacity(mid);
-                    c.extend_from_slice(&v[..mid - 1]);
-                    c.push(s);
-                    self.try_values(ci, pi, c)?
-                }
-                None => false,
-            };
-            if taken {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        Ok(hi < n)
-    }
-
-    /// Smaller values keeping the XOR: every component by the smallest of its value;
-    /// chunks to the lower bound with one component compensating; then, in a short
-    /// list, each component lowered alone (a windowed bisection) with the largest
-    /// other compensating.
-    fn game_values(&mut self, ci: usize, pi: usize) -> R<()> {
-        if self.comps(ci, pi).is_none() {
-            return Ok(());
-        }
-        let op = Op::Canon { case: ci, part: pi };
-        let n = self.op_len(op);
-        if n > 1 {
-            if let Some(cases) = self.apply(op, 0, n) {
-                self.try_take(cases)?;
-            }
-        }
-        self.scan(op)?;
-        if self.op_len(op) > 1 {
-            self.scan(Op::LowerKeep { case: ci, part: pi })?;
-        }
-        if self.op_len(op) <= KEEP_LOWER_MAX {
-            let mut j = 0;
-            while j < self.op_len(op) {
-                self.lower_keep(ci, pi, j)?;
-                j += 1;
-            }
-        }
-        Ok(())
-    }
-
-    /// Component `j` with value `w`, and the component of largest value among the
-    /// others changed so that the XOR of all values stays.
-    fn keep_candidate(&mut self, ci: usize, pi: usize, j: usize, w: u64) -> Option<Vec<u64>> {
-        let q = self.part(ci, pi);
-        let g = self.comps(ci, pi)?;
-        let c = (0..q.values.len())
-            .filter(|&i| i != j)
-            .max_by_key(|&i| (g[i], i))?;
-        let need = g[c] ^ g[j] ^ self.value_of(ci, pi, w)?;
-        let mut values = q.values;
-        values[j] = w;
-        values[c] = self.smallest(ci, pi, need)?;
-        smaller_sum(&values, &self.part_ref(ci, pi).values).then_some(values)
-    }
-
-    fn lower_keep(&mut self, ci: usize, pi: usize, j: usize) -> R<()> {
-        let q = self.part(ci, pi);
-        let (v, low) = (q.values[j], q.min_value);
-        if v <= low || q.values.len() < 2 {
-            return Ok(());
-        }
-        let take = |s: &mut Self, w: u64| -> R<bool> {
-            match s.keep_candidate(ci, pi, j, w) {
-                Some(values) => s.try_values(ci, pi, values),
-                None => Ok(false),
-            }
-        };
-        if take(self, low)? {
-            return Ok(());
-        }
-        // Windowed bisection between `lo` (no failure known at or below it) and the
-        // failing `hi`.
-        let (mut lo, mut hi) = (low, v);
-        while hi - lo > 1 {
-            let mid = lo + (hi - lo) / 2;
-            let end = mid.saturating_add(LOWER_WINDOW).min(hi);
-            let mut found = None;
-            for w in mid..end {
-                if take(self, w)? {
-                    found = Some(w);
-                    break;
-                }
-            }
-            match found {
-                Some(w) => hi = w,
-                None => lo = end - 1,
-            }
-        }
-        Ok(())
-    }
-
-    // ---------------------------------------------------------------------------
-    // The minimality check.
-
-    /// Runs every valid one-case input smaller than the current one (one case of
-    /// size less than its size, [`Problem::case_size`]), smallest first, many cases a
-    /// run, within [`MINIMALITY_RUNS`] runs. `Ok(None)` when one of them failed with
-    /// the target: it is taken (the caller shrinks it again). Otherwise how far the
-    /// check went: `done` when it covered every size it set out to.
-    fn check_smaller(&mut self) -> R<Option<Check>> {
-        let p = self.ctx.p;
-        let mut check = Check::default();
-        let [case] = &self.cur[..] else {
-            return Ok(Some(check));
-        };
-        let Some(size) = p.case_size(case) else {
-            return Ok(Some(check));
-        };
-        if size == 0 {
-            check.done = true;
-            return Ok(Some(check));
-        }
-        // Wrong answers and crashes of one case show in a batch; time, memory and
-        // output limits are a batch's, so those are checked one case a run.
-        let per_run = if matches!(self.target, Verdict::WrongAnswer | Verdict::RuntimeError) {
-            p.max_cases().clamp(1, MINIMALITY_BATCH)
-        } else {
-            1
-        };
-        let room = (MINIMALITY_RUNS as usize).saturating_mul(per_run);
-        // The sizes that fit in the budget, all their cases listed first.
-        let mut cases: Vec<P::Case> = Vec::new();
-        let mut up_to = None;
-        for s in 0..size {
-            match p.all_cases_of_size(s, room - cases.len()) {
-                Some(more) => {
-                    cases.extend(more);
-                    up_to = Some(s);
-                }
-                None => break,
-            }
-            if cases.len() >= room {
-                break;
-            }
-        }
-        let Some(up_to) = up_to else {
-            return Ok(Some(check));
-        };
-        // Runs of at most `per_run` cases and BATCH_MAX_BYTES bytes.
-        let mut start = 0;
-        while start < cases.len() {
-            let mut end = start;
-            let mut bytes = 0;
-            while end < cases.len() && end - start < per_run {
-                bytes += p.write_input(std::slice::from_ref(&cases[end])).len();
-                if end > start && bytes > BATCH_MAX_BYTES {
-                    break;
-                }
-                end += 1;
-            }
-            check.cases += (end - start) as u64;
-            if let Some(found) = self.first_failing(&cases[start..end], &mut check)? {
-                let (c, f) = found;
-                self.accept(vec![c], f);
-                return Ok(None);
-            }
-            start = end;
-        }
-        check.up_to = Some(up_to);
-        check.done = true;
-        Ok(Some(check))
-    }
-
-    /// Runs `cases` as one input; when it fails, the first case that fails alone with
-    /// the target (halving: the first half, else the second).
-    fn first_failing(
-        &mut self,
-        cases: &[P::Case],
-        check: &mut Check,
-    ) -> R<Option<(P::Case, Failure)>> {
-        if Instant::now() >= self.deadline {
-            return Err(Halt::Time);
-        }
-        let expected = self.ctx.expected(cases);
-        let input = self.ctx.p.write_input(cases);
-        self.runs += 1;
-        check.runs += 1;
-        let Some(f) = self.ctx.run_input(&input, cases.len(), &expected)? else {
-            return Ok(None);
-        };
-        if cases.len() == 1 {
-            if f.kind == self.target {
-                return Ok(Some((cases[0].clone(), f)));
-            }
-            if !self.others.iter().any(|(_, o)| o.kind == f.kind) {
-                self.others.push((cases.to_vec(), f));
-            }
-            return Ok(None);
-        }
-        let half = cases.len() / 2;
-        if let Some(found) = self.first_failing(&cases[..half], check)? {
-            return Ok(Some(found));
-        }
-        self.first_failing(&cases[half..], check)
-    }
-}
-
-/// Whether `a` adds up to less than `b` (a step that only moves value around is no
-/// shrink: it could undo another).
-fn smaller_sum(a: &[u64], b: &[u64]) -> bool {
-    let sum = |v: &[u64]| v.iter().map(|&x| u128::from(x)).sum::<u128>();
-    sum(a) < sum(b)
-}
-
-/// How far the minimality check went.
-#[derive(Default)]
-struct Check {
-    /// Every one-case input of at most this size was run.
-    up_to: Option<u64>,
-    /// The check covered every size it set out to (within its budget).
-    done: bool,
-    cases: u64,
-    runs: u64,
 }

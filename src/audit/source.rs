@@ -187,7 +187,8 @@ fn take_within<P: Problem>(
 
 /// Limit batch number `j`: rotates between a largest losing case, a largest winning
 /// one with many winning moves, the most cases at the largest scale, and the most
-/// cases of tiny edge cases (all zeros, single elements).
+/// cases of tiny edge cases (all zeros, single elements), one in two of these last
+/// replaced by cases at the boundaries bugs have ([`super::boundary`]).
 fn limit_cases<P: Problem>(
     p: &P,
     seed: u64,
@@ -196,6 +197,16 @@ fn limit_cases<P: Problem>(
     max_bytes: usize,
 ) -> Vec<P::Case> {
     let mut rng = ChaCha8Rng::seed_from_u64(mix(seed ^ mix(j) ^ 0x4C49_4D49_5453));
+    // One edge batch in two is a boundary batch (lengths past powers of two, overflow
+    // values, large component values: `super::boundary`).
+    if j % 8 == 3 {
+        let cases = super::boundary::boundary_cases(p, &mut rng, j / 8);
+        if !cases.is_empty() {
+            // As many cases as planned (repeated), within the bytes of a batch.
+            let n = cases.len();
+            return take_within(p, max_bytes, 1.0, (0..limit).map(|i| cases[i % n].clone()));
+        }
+    }
     match j % 4 {
         0 => vec![p.generate(&mut rng, 1.0, Shape::Losing)],
         1 => vec![p.generate(&mut rng, 1.0, Shape::ManyWinning)],

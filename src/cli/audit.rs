@@ -599,6 +599,11 @@ fn minimality_line(m: &audit::Minimality) -> String {
             checked(m.checked_up_to),
             m.size.map_or("?".to_string(), |s| s.to_string())
         ),
+        // Say why nothing was enumerated: the check lists one-case inputs only.
+        K::OneMinimal if m.checked_up_to.is_none() => "    (1-minimal: no single shrink step \
+             fails; smaller inputs were not enumerated: the check covers one-case inputs of \
+             problems whose cases it can list, not inputs of several cases nor trees)\n"
+            .to_string(),
         K::OneMinimal => format!(
             "    (1-minimal: no single shrink step fails; {})\n",
             checked(m.checked_up_to)

@@ -189,6 +189,23 @@ pub trait DeclaredRules: Sync + Send {
     fn smallest_with_value(&self, _value: u64, _lo: u64, _hi: u64) -> Option<u64> {
         None
     }
+    /// Numbers per component of [`DeclaredRules::component_values`] (see
+    /// [`Declare::COMPONENT_LEN`]).
+    fn component_len(&self) -> usize {
+        1
+    }
+    /// The smallest component worth `value`, its numbers in `lo..=hi` (see
+    /// [`Declare::smallest_component`]); `None` by default.
+    fn smallest_component(&self, _value: u64, _lo: u64, _hi: u64) -> Option<Vec<u64>> {
+        None
+    }
+    /// The Grundy value of a whole position, when the game knows it (a sum of
+    /// components: the XOR of their values; a tree: its value by the colon
+    /// principle); `None` (the default) otherwise. The audit's shrinker keeps it
+    /// while it cuts trees down.
+    fn position_value(&self, _position: &[u64]) -> Option<u64> {
+        None
+    }
 }
 
 /// Most numbers [`Declare::smallest_with_value`] scans by default.
@@ -360,8 +377,9 @@ pub trait Declare: Send + Sync + 'static {
     ) -> Option<Vec<u64>> {
         None
     }
-    /// One Grundy value per position number, for games whose numbers are independent
-    /// components of a sum (the player to move wins exactly when the XOR of the values
+    /// One Grundy value per component ([`Declare::COMPONENT_LEN`] position numbers:
+    /// a pile, an E&D pair), for games whose components are independent parts of a
+    /// sum (the player to move wins exactly when the XOR of the values
     /// is nonzero); `None` (the default) for every other game (misère play, Following
     /// Nim, numbers that are not components). The audit's shrinker uses these to
     /// change a failing input without changing its true answer.
@@ -376,6 +394,26 @@ pub trait Declare: Send + Sync + 'static {
         (lo..=top).find(|&x| {
             Self::component_values(fast, &[x]).and_then(|v| v.first().copied()) == Some(value)
         })
+    }
+    /// The Grundy value of a whole position, when known: by default the XOR of
+    /// [`Declare::component_values`]; a game whose position is not a list of
+    /// components (a tree) answers with its own rule.
+    fn position_value(fast: &Self::Fast, position: &[u64]) -> Option<u64> {
+        Self::component_values(fast, position).map(|g| g.iter().fold(0, |a, &b| a ^ b))
+    }
+    /// How many position numbers make one component of
+    /// [`Declare::component_values`]: 1 (a pile) by default; 2 for a game of pairs
+    /// (E&D).
+    const COMPONENT_LEN: usize = 1;
+    /// The smallest component worth `value` as a component, its
+    /// [`Declare::COMPONENT_LEN`] numbers each in `lo..=hi` (fewest stones first).
+    /// By default [`Declare::smallest_with_value`] for components of one number,
+    /// `None` for longer ones.
+    fn smallest_component(fast: &Self::Fast, value: u64, lo: u64, hi: u64) -> Option<Vec<u64>> {
+        if Self::COMPONENT_LEN != 1 {
+            return None;
+        }
+        Self::smallest_with_value(fast, value, lo, hi).map(|x| vec![x])
     }
 }
 
@@ -484,5 +522,17 @@ impl<D: Declare> DeclaredRules for Built<D> {
             return None;
         }
         D::smallest_with_value(self.fast(), value, lo, hi)
+    }
+    fn position_value(&self, position: &[u64]) -> Option<u64> {
+        D::position_value(self.fast(), position)
+    }
+    fn component_len(&self) -> usize {
+        D::COMPONENT_LEN
+    }
+    fn smallest_component(&self, value: u64, lo: u64, hi: u64) -> Option<Vec<u64>> {
+        if lo > hi {
+            return None;
+        }
+        D::smallest_component(self.fast(), value, lo, hi)
     }
 }

@@ -71,6 +71,30 @@ pub fn first_wins(piles: &[u64]) -> bool {
         != 0
 }
 
+/// The pair of fewest stones worth `value`, then of smallest first pile, with both
+/// piles in `lo..=hi`; `None` when there is none or `lo > 1`.
+///
+/// A pair (a, b) is worth x when (a-1) | (b-1) has its x lowest bits set and bit x
+/// clear, so the fewest stones are 2^x - 1 + 2, with the bits of 2^x - 1 split
+/// between the two piles: the second pile takes the highest bits that fit under
+/// `hi`, the first the rest.
+pub fn smallest_pair(value: u64, lo: u64, hi: u64) -> Option<(u64, u64)> {
+    if lo > 1 || hi == 0 || value >= 64 {
+        return None;
+    }
+    let need = (1u64 << value) - 1;
+    let room = hi - 1;
+    let mut second = 0u64;
+    for bit in (0..value).rev() {
+        let b = 1u64 << bit;
+        if second + b <= room {
+            second += b;
+        }
+    }
+    let first = need & !second;
+    (first <= room).then_some((first + 1, second + 1))
+}
+
 /// The mex of a set of small values given as a bitmask: the number of low one bits.
 fn mex_of_mask(set: u64) -> u64 {
     u64::from(set.trailing_ones())
@@ -289,6 +313,22 @@ impl declared::Declare for EdSubject {
     fn analyze(_: &(), position: &[u64]) -> Analysis<EdMove> {
         analyze(&EdPiles(position.to_vec()))
     }
+    const COMPONENT_LEN: usize = 2;
+    /// One value per pair: [`pair_value`].
+    fn component_values(_: &(), position: &[u64]) -> Option<Vec<u64>> {
+        if !position.len().is_multiple_of(2) {
+            return None;
+        }
+        Some(
+            position
+                .chunks_exact(2)
+                .map(|p| pair_value(p[0], p[1]))
+                .collect(),
+        )
+    }
+    fn smallest_component(_: &(), value: u64, lo: u64, hi: u64) -> Option<Vec<u64>> {
+        smallest_pair(value, lo, hi).map(|(a, b)| vec![a, b])
+    }
     fn move_fields(m: &EdMove, _: &[u64]) -> [u64; 4] {
         [m.pair as u64, u64::from(m.split), m.first, 0]
     }
@@ -365,6 +405,25 @@ impl crate::games::BuiltIn for EdSubject {
 
 impl crate::Game for Ed {
     from_subject!(EdSubject);
+    /// One value per pair ([`pair_value`]): the provided
+    /// [`crate::Game::shrink_keeping_value`] drops pairs whose values XOR to 0.
+    fn component_values(&self, pos: &EdPiles) -> Option<Vec<u64>> {
+        pos.0.len().is_multiple_of(2).then(|| {
+            pos.0
+                .chunks_exact(2)
+                .map(|p| pair_value(p[0], p[1]))
+                .collect()
+        })
+    }
+    fn keep_components(&self, pos: &EdPiles, keep: &[usize]) -> Option<EdPiles> {
+        let pairs: Vec<&[u64]> = pos.0.chunks_exact(2).collect();
+        let kept: Option<Vec<u64>> = keep
+            .iter()
+            .map(|&i| pairs.get(i).map(|p| p.to_vec()))
+            .collect::<Option<Vec<Vec<u64>>>>()
+            .map(|v| v.concat());
+        kept.filter(|k| !k.is_empty()).map(EdPiles)
+    }
     fn shrink(&self, pos: &EdPiles) -> Vec<(Ed, EdPiles)> {
         let v = &pos.0;
         let mut out = Vec::new();
@@ -551,5 +610,43 @@ mod tests {
             })
         });
         assert_eq!((pos.as_str(), excess), ("1,2,1,4,1,8", 11));
+    }
+
+    #[test]
+    fn smallest_pair_is_the_fewest_stones_of_its_value() {
+        for hi in [3u64, 5, 9, 40, 100] {
+            for x in 0..7u64 {
+                // Every pair within the bound, fewest stones then smallest first pile.
+                let best = (1..=hi)
+                    .flat_map(|a| (1..=hi).map(move |b| (a, b)))
+                    .filter(|&(a, b)| pair_value(a, b) == x)
+                    .min_by_key(|&(a, b)| (a + b, a));
+                assert_eq!(smallest_pair(x, 1, hi), best, "value {x}, hi {hi}");
+            }
+        }
+        // The largest values of p2148 (piles up to 2 * 10^9).
+        let (a, b) = smallest_pair(31, 1, 2_000_000_000).unwrap();
+        assert_eq!(pair_value(a, b), 31);
+        assert!(a <= 2_000_000_000 && b <= 2_000_000_000);
+        assert_eq!(smallest_pair(30, 1, 2_000_000_000), Some((1, 1 << 30)));
+        assert_eq!(smallest_pair(32, 1, 2_000_000_000), None);
+    }
+
+    #[test]
+    fn a_fuzz_body_drops_pairs_keeping_the_value() {
+        use crate::Game;
+        // Pairs worth 1, 1, 0, 0, 2: the two worth 1 cancel, those worth 0 go.
+        let pos = EdPiles(vec![2, 1, 1, 2, 3, 1, 1, 1, 4, 3]);
+        let values = Ed.component_values(&pos).unwrap();
+        assert_eq!(values, [1, 1, 0, 0, 2]);
+        let smaller = Ed.shrink_keeping_value(&pos);
+        let has = |w: &[u64]| smaller.iter().any(|(_, p)| p.0 == w);
+        assert!(has(&[2, 1, 1, 2, 4, 3]), "{smaller:?}");
+        assert!(has(&[3, 1, 1, 1, 4, 3]), "{smaller:?}");
+        for (_, p) in &smaller {
+            let x = |q: &EdPiles| Ed.component_values(q).unwrap().iter().fold(0, |a, b| a ^ b);
+            assert_eq!(x(p), x(&pos), "{p:?}");
+            assert!(p.0.len() < pos.0.len());
+        }
     }
 }

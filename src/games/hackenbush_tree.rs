@@ -409,6 +409,13 @@ impl declared::Declare for HackenbushTreeSubject {
             remoteness: None,
         }
     }
+    /// The colon principle's value of the whole tree (what the audit's shrinker keeps
+    /// while it cuts branches and shortens paths).
+    fn position_value(_: &(), position: &[u64]) -> Option<u64> {
+        crate::tree::check(position).ok()?;
+        let r = root(crate::tree::vertices(position), edge_pairs(position));
+        Some(r.sg[ROOT as usize])
+    }
     fn move_fields(m: &Cut, _: &[u64]) -> [u64; 4] {
         [u64::from(m.parent), u64::from(m.child), 0, 0]
     }
@@ -509,22 +516,78 @@ impl crate::games::BuiltIn for HackenbushTreeSubject {
 // ---------------------------------------------------------------------------------
 // Checking users' own solvers of it ([`crate::Game`]).
 
+/// An oracle position's edges, flat, its labels numbered 1..=n (oracle positions may
+/// skip labels after cuts).
+fn flat_of(pos: &Tree) -> Vec<u64> {
+    let mut labels: Vec<u32> = pos.0.iter().flat_map(|&(a, b)| [a, b]).collect();
+    labels.push(1);
+    labels.sort_unstable();
+    labels.dedup();
+    pos.0
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .map(|x| labels.binary_search(&x).map_or(0, |i| i as u64 + 1))
+        .collect()
+}
+
+/// Smaller trees of the same value (the colon principle's): the stalk (a path from
+/// the root) of that value, then the tree with one branch (an edge and the subtree
+/// below it) cut, wherever that keeps the value. Each cut is checked by computing the
+/// value again, O(n) a cut.
+pub fn value_keeping_cuts(flat: &[u64]) -> Vec<Vec<u64>> {
+    let n = crate::tree::vertices(flat);
+    let value = |f: &[u64]| root(crate::tree::vertices(f), edge_pairs(f)).sg[ROOT as usize];
+    let v0 = value(flat);
+    let mut out = Vec::new();
+    // A stalk of L edges is worth L.
+    if (v0 as usize) < n - 1 {
+        out.push((1..=v0).flat_map(|v| [v, v + 1]).collect());
+    }
+    let (parent, order) = crate::tree::bfs(flat);
+    for (k, &c) in order.iter().enumerate().skip(1) {
+        let mut inside = vec![false; n + 1];
+        inside[c as usize] = true;
+        for &v in &order[k + 1..] {
+            if inside[parent[v as usize] as usize] {
+                inside[v as usize] = true;
+            }
+        }
+        let mut label = vec![0u64; n + 1];
+        let mut next = 0;
+        for v in 1..=n {
+            if !inside[v] {
+                next += 1;
+                label[v] = next;
+            }
+        }
+        let cut: Vec<u64> = flat
+            .chunks_exact(2)
+            .filter(|e| label[e[0] as usize] != 0 && label[e[1] as usize] != 0)
+            .flat_map(|e| [label[e[0] as usize], label[e[1] as usize]])
+            .collect();
+        if value(&cut) == v0 && !out.contains(&cut) {
+            out.push(cut);
+        }
+    }
+    out
+}
+
 impl crate::Game for HackenbushTree {
     from_subject!(HackenbushTreeSubject);
+    /// Smaller trees of the same value ([`value_keeping_cuts`]): what the library's
+    /// fuzz bodies and quickcheck route try first.
+    fn shrink_keeping_value(&self, pos: &Tree) -> Vec<(Self, Tree)> {
+        value_keeping_cuts(&flat_of(pos))
+            .iter()
+            .filter_map(|t| tree_of(t).ok())
+            .filter(|t| t != pos)
+            .map(|t| (HackenbushTree, t))
+            .collect()
+    }
     /// Fewer vertices (a leaf dropped, the rest renumbered) and shorter paths (an
     /// edge contracted), through [`crate::tree::shrink`].
     fn shrink(&self, pos: &Tree) -> Vec<(Self, Tree)> {
-        // Oracle positions may skip labels (after cuts): number them 1..=n first.
-        let mut labels: Vec<u32> = pos.0.iter().flat_map(|&(a, b)| [a, b]).collect();
-        labels.push(1);
-        labels.sort_unstable();
-        labels.dedup();
-        let flat: Vec<u64> = pos
-            .0
-            .iter()
-            .flat_map(|&(a, b)| [a, b])
-            .map(|x| labels.binary_search(&x).map_or(0, |i| i as u64 + 1))
-            .collect();
+        let flat = flat_of(pos);
         crate::tree::shrink(&flat)
             .iter()
             .filter_map(|t| tree_of(t).ok())
@@ -666,5 +729,20 @@ mod tests {
         .expect("planted bug not found");
         // The smallest tree: one edge 1-2.
         assert_eq!(d.position, "1-2", "{d:?}");
+    }
+
+    #[test]
+    fn value_keeping_cuts_keep_the_value() {
+        // Root 1 with two equal branches (1-2-3 and 1-4-5) and a leaf 6: value
+        // 2 ^ 2 ^ 1 = 1, a stalk of one edge.
+        let flat = [1, 2, 2, 3, 1, 4, 4, 5, 1, 6];
+        let value = |f: &[u64]| root(crate::tree::vertices(f), edge_pairs(f)).sg[1];
+        let cuts = value_keeping_cuts(&flat);
+        assert_eq!(cuts[0], [1, 2]);
+        for c in &cuts {
+            assert_eq!(crate::tree::check(c), Ok(()));
+            assert_eq!(value(c), 1, "{c:?}");
+            assert!(c.len() < flat.len());
+        }
     }
 }

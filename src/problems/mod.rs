@@ -210,6 +210,28 @@ pub trait Problem: Sync + Send {
     fn all_cases_of_size(&self, _size: u64, _cap: usize) -> Option<Vec<Self::Case>> {
         None
     }
+
+    /// The Grundy value of the case's position, when the game knows it (the XOR of its
+    /// components' values; a tree's value); `None` (the default) otherwise. The
+    /// audit's shrinker keeps it while it changes a tree.
+    fn position_value(&self, _case: &Self::Case) -> Option<u64> {
+        None
+    }
+
+    /// The case's position when it is one rooted tree: its edges `u v`, flat, on the
+    /// vertices 1..=n with root 1 (see [`crate::tree`]); `None` (the default) for
+    /// every other case. The audit's shrinker cuts such a tree along its shape (the
+    /// deepest path, a depth or a size bisected) and keeps its value.
+    fn tree(&self, _case: &Self::Case) -> Option<Vec<u64>> {
+        None
+    }
+
+    /// `case` with its tree ([`Problem::tree`]) replaced by `flat`, or `None` when that
+    /// is not a valid case (the result is also checked with
+    /// [`Problem::check_limits`]).
+    fn with_tree(&self, _case: &Self::Case, _flat: Vec<u64>) -> Option<Self::Case> {
+        None
+    }
 }
 
 /// One list of numbers in a case (its piles, its specials, its scalars), with what the

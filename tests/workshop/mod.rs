@@ -2,6 +2,7 @@
 //! running the built `sgcheck audit` on them, and reading its JSON report.
 #![allow(dead_code)]
 
+pub mod game_programs;
 pub mod programs;
 
 use serde_json::Value;

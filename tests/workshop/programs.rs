@@ -75,3 +75,42 @@ int main() {
     }
 }
 "#;
+
+/// hdu3094 with the usual recursive DFS: right on every tree, but as deep as the tree
+/// on the stack, so a long path overflows a small stack. `[PAD]` in the frame is the
+/// spot [`hdu3094_recursive`] fills (extra bytes per frame). Shared by the tree audit,
+/// the shrinking and the package tests.
+pub const HDU3094_RECURSIVE: &str = r#"#include <cstdio>
+#include <vector>
+using namespace std;
+const int MAXN = 100005;
+vector<int> adj[MAXN];
+long long dfs(int v, int p) {
+    volatile char pad[PAD];
+    pad[0] = 0;
+    long long s = pad[0];
+    for (int w : adj[v]) if (w != p) s ^= dfs(w, v) + 1;
+    return s;
+}
+int main() {
+    int t;
+    if (scanf("%d", &t) != 1) return 1;
+    while (t--) {
+        int n;
+        if (scanf("%d", &n) != 1) return 1;
+        for (int i = 1; i <= n; i++) adj[i].clear();
+        for (int i = 0; i < n - 1; i++) {
+            int u, v;
+            if (scanf("%d %d", &u, &v) != 2) return 1;
+            adj[u].push_back(v);
+            adj[v].push_back(u);
+        }
+        puts(dfs(1, 0) ? "Alice" : "Bob");
+    }
+}
+"#;
+
+/// [`HDU3094_RECURSIVE`] with `pad` extra bytes in every frame.
+pub fn hdu3094_recursive(pad: usize) -> String {
+    HDU3094_RECURSIVE.replacen("[PAD]", &format!("[{pad}]"), 1)
+}

@@ -1,5 +1,6 @@
-//! The game's side of shrinking: the Grundy value of each pile of a case's position,
-//! the smallest pile of a value, and the size order of cases with the complete list
+//! The game's side of shrinking: the Grundy value of each component (a pile, an E&D
+//! pair) of a case's position, the smallest component of a value, the value of the
+//! whole position and its tree, and the size order of cases with the complete list
 //! of the cases of one size (for the audit's minimality check).
 
 use super::shrink::PartSrc;
@@ -8,7 +9,7 @@ use super::*;
 impl Declared {
     /// The list field that is the whole position, one number per component, when
     /// part `part` of a case is that field.
-    fn component_field<V: View>(&self, case: &V, part: usize) -> Option<usize> {
+    fn component_field<V: View>(&self, case: &V, part: usize, unit: usize) -> Option<usize> {
         if self.has_tree() || self.group.is_some() {
             return None;
         }
@@ -16,7 +17,7 @@ impl Declared {
             return None;
         };
         let l = self.fields[k].list.as_ref()?;
-        if l.step != 1 || l.distinct {
+        if usize::try_from(l.step).ok() != Some(unit) || l.distinct {
             return None;
         }
         match self.part_sources(case).get(part)? {
@@ -32,10 +33,14 @@ impl Declared {
         values: &[u64],
     ) -> Option<Vec<u64>> {
         let view = self.packed(case);
-        self.component_field(&view, part)?;
         let rules = self.rules_of(&view).ok()?;
+        let unit = rules.component_len();
+        self.component_field(&view, part, unit)?;
+        if values.len() % unit != 0 {
+            return None;
+        }
         let g = rules.component_values(values)?;
-        (g.len() == values.len()).then_some(g)
+        (g.len() * unit == values.len()).then_some(g)
     }
 
     pub(super) fn smallest_component_of(
@@ -45,11 +50,13 @@ impl Declared {
         value: u64,
     ) -> Option<Vec<u64>> {
         let view = self.packed(case);
-        let k = self.component_field(&view, part)?;
         let rules = self.rules_of(&view).ok()?;
+        let k = self.component_field(&view, part, rules.component_len())?;
         let b = self.fields[k].bounds;
-        let x = rules.smallest_with_value(value, b.min, b.max)?;
-        (b.min..=b.max).contains(&x).then(|| vec![x])
+        let u = rules.smallest_component(value, b.min, b.max)?;
+        let fits =
+            u.len() == rules.component_len() && u.iter().all(|x| (b.min..=b.max).contains(x));
+        fits.then_some(u)
     }
 
     /// How far a case is above the smallest one: what [`Declared::enumerate`] spends
@@ -94,5 +101,39 @@ impl Declared {
         let mut cur: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
         self.enumerate_within(0, size, &mut cur, &mut out, Some(cap.saturating_add(1)));
         (out.len() <= cap).then(|| out.iter().map(|u| self.pack(u)).collect())
+    }
+
+    /// The Grundy value of a case's one position (none for a group of positions).
+    pub(super) fn position_value_of(&self, case: &Case) -> Option<u64> {
+        if self.group.is_some() {
+            return None;
+        }
+        let view = self.packed(case);
+        let rules = self.rules_of(&view).ok()?;
+        let pos = self.position_of(&view);
+        rules.position_value(&pos)
+    }
+
+    /// The tree field that is a case's whole position, when there is one.
+    fn tree_field(&self) -> Option<usize> {
+        if self.group.is_some() {
+            return None;
+        }
+        let [k] = self.position[..] else {
+            return None;
+        };
+        self.fields[k].list.as_ref().filter(|l| l.tree).map(|_| k)
+    }
+
+    pub(super) fn tree_of(&self, case: &Case) -> Option<Vec<u64>> {
+        let k = self.tree_field()?;
+        Some(self.packed(case).field(k).to_vec())
+    }
+
+    pub(super) fn with_tree_of(&self, case: &Case, flat: Vec<u64>) -> Option<Case> {
+        let k = self.tree_field()?;
+        let mut u = self.unpack(case);
+        u.fields[k] = flat;
+        self.limits(&u).is_ok().then(|| self.pack(&u))
     }
 }

@@ -200,6 +200,18 @@ impl Problem for Declared {
         self.all_of_size(size, cap)
     }
 
+    fn position_value(&self, case: &Case) -> Option<u64> {
+        self.position_value_of(case)
+    }
+
+    fn tree(&self, case: &Case) -> Option<Vec<u64>> {
+        self.tree_of(case)
+    }
+
+    fn with_tree(&self, case: &Case, flat: Vec<u64>) -> Option<Case> {
+        self.with_tree_of(case, flat)
+    }
+
     /// The case with these values, when it respects every limit and constraint of the
     /// declaration (lengths and their `multiple_of`, `distinct`, `at_least`, bounds,
     /// the game's check) and would not read as the terminator. An item of a group
