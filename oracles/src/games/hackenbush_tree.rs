@@ -196,8 +196,8 @@ impl Rules for HackenbushTree {
         }
         // Each edge's code (length, bits) after those of the edges below it.
         let mut code = [(0u32, 0u128); MAX];
-        let join = |v: u32, code: &[(u32, u128)]| {
-            let mut parts = [(0u32, 0u128); MAX];
+        let mut parts = [(0u32, 0u128); MAX];
+        let join = |v: u32, code: &[(u32, u128)], parts: &mut [(u32, u128)]| {
             let below = children_of(e, v);
             let n = below.len();
             for (p, j) in parts.iter_mut().zip(below) {
@@ -210,10 +210,10 @@ impl Rules for HackenbushTree {
             })
         };
         for &i in order[..m].iter().rev() {
-            let (len, bits) = join(e[i as usize].1, &code);
+            let (len, bits) = join(e[i as usize].1, &code[..m], &mut parts);
             code[i as usize] = (len + 2, (1u128 << (len + 1)) | bits << 1);
         }
-        Some(join(ROOT, &code).1)
+        Some(join(ROOT, &code[..m], &mut parts).1)
     }
 
     /// Up to 16 edges between vertices below 16: one byte per edge (4 bits each
