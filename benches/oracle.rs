@@ -9,18 +9,26 @@
 //!   a verify worker keeps it for the same rules (`with_cached_solver`): a query
 //!   still generates the position's moves and looks up every child.
 //!
-//! Every answer of the fast passes is compared with the plain one. Rates are per
+//! Every answer of the fast passes is compared with the plain one. The last five
+//! families are the games whose tier 2 in `verify` was thinnest (octal, Grundy's game,
+//! Nim_k, the auction, Green Hackenbush); `benches/verify_depth.sh` measures that
+//! tier 2 itself. Rates are per
 //! second of the measuring thread's CPU time, so a machine busy with other work slows
 //! the run down but not the figures much; the wall-time rate of the fast warm pass is
 //! printed too. Run with `cargo bench --bench oracle` (about 30 s on an idle machine);
 //! `-- <game>` runs the games named.
 
 use sgcheck_oracles::games::{
+    auction::{Auction, Missing},
     bash::Bash,
     ed::{Ed, EdPiles},
     following_nim::{FnPosition, FollowingNim},
+    grundy::GrundyGame,
+    hackenbush_tree::{HackenbushTree, Tree},
     lasker::Lasker,
     nim::{Nim, Piles},
+    nim_k::NimK,
+    octal::Octal,
     split::{Bottles, SplitGame},
     subtraction::Subtraction,
     take_range::{Coins, TakeRange},
@@ -212,4 +220,60 @@ fn main() {
             })
             .collect(),
     );
+    // The games whose tier 2 in `verify` was thinnest.
+    family(
+        f,
+        "octal",
+        "Kayles 0.77, 3 heaps of 0..=7",
+        "0.77".parse::<Octal>().unwrap(),
+        grid(3, 7).into_iter().map(Piles).collect(),
+    );
+    family(
+        f,
+        "grundy",
+        "4 heaps of 0..=9",
+        GrundyGame,
+        grid(4, 9).into_iter().map(Piles).collect(),
+    );
+    family(
+        f,
+        "nim-k",
+        "k = 2, 3 heaps of 0..=5",
+        NimK { k: 2 },
+        grid(3, 5).into_iter().map(Piles).collect(),
+    );
+    family(
+        f,
+        "auction",
+        "n = 7, r = 0..=300",
+        Auction { n: 7 },
+        (0..=300).map(Missing).collect(),
+    );
+    family(
+        f,
+        "hackenbush-tree",
+        "every increasing tree of up to 6 vertices",
+        HackenbushTree,
+        small_trees(6),
+    );
+}
+
+/// Every tree on vertices 1..=n (n up to `max`) whose labels increase away from the
+/// root 1 (vertex k hangs from one of 1..k): (n - 1)! trees of n vertices.
+fn small_trees(max: u32) -> Vec<Tree> {
+    let mut out = vec![Tree::default()];
+    let mut frontier: Vec<Vec<(u32, u32)>> = vec![Vec::new()];
+    for k in 2..=max {
+        let mut next = Vec::new();
+        for edges in &frontier {
+            for p in 1..k {
+                let mut e = edges.clone();
+                e.push((p, k));
+                out.push(Tree::from_undirected(&e).unwrap());
+                next.push(e);
+            }
+        }
+        frontier = next;
+    }
+    out
 }

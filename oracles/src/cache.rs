@@ -13,7 +13,7 @@ use std::cell::RefCell;
 use std::hash::Hash;
 
 /// Most solvers the cache keeps per thread; past that it starts afresh.
-pub const MAX_SOLVERS: usize = 256;
+pub const MAX_SOLVERS: usize = 1024;
 /// Most table bytes the cached solvers of a thread keep between queries, in all; past
 /// that the cache starts afresh.
 pub const RETAIN_BYTES: usize = 128 << 20;

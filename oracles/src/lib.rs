@@ -80,11 +80,54 @@ pub trait Rules {
         }
     }
 
+    /// Calls `f` with the moves of [`Rules::for_each_move`] whose child `wanted`
+    /// accepts (it is asked about every child, in the order of
+    /// [`Rules::for_each_move`]). The default builds every move; a game whose moves
+    /// allocate may build only the wanted ones: the solver lists winning moves
+    /// through it, wanting the children that are lost or not yet solved.
+    fn for_each_move_if<W, F>(&self, pos: &Self::Position, mut wanted: W, mut f: F)
+    where
+        W: FnMut(&Self::Position) -> bool,
+        F: FnMut(Self::Move, &Self::Position),
+    {
+        self.for_each_move(pos, |m, c| {
+            if wanted(c) {
+                f(m, c)
+            }
+        });
+    }
+
+    /// Calls `f` with the positions the legal moves lead to, without the moves: what
+    /// the search needs to open a position. Every child of [`Rules::for_each_move`]
+    /// must be given or have its key ([`Rules::key`]) given by another call: a
+    /// child may be left out when an equal-keyed one is given (two heaps of the same
+    /// size give the same children up to order; many bids overshoot to the same end),
+    /// and `f` is called at least once exactly when there is a move. The default gives
+    /// every child of [`Rules::for_each_move`]. A game may override it to skip building
+    /// moves that allocate and to leave out repeats (a speed-up the solver uses unless
+    /// [`Speedups::in_place_children`] is off; the tests check that the keys given are
+    /// exactly the children's keys on every small position).
+    fn for_each_child<F: FnMut(&Self::Position)>(&self, pos: &Self::Position, mut f: F) {
+        self.for_each_move(pos, |_, c| f(c));
+    }
+
     /// The memo key packed into one `u128` (see [`pack`]), when the position is small
     /// enough; `None` (the default) keeps the key of [`Rules::key`]. It must be a
     /// function of `key(pos)` that is one-to-one: two positions get equal packed keys
     /// exactly when their keys are equal, and either both or neither get one.
     fn packed_key(&self, _pos: &Self::Position) -> Option<u128> {
+        None
+    }
+
+    /// A key shared by the positions that a symmetry of the rules maps onto each
+    /// other, packed into one `u128`, when the game has one and the position is small
+    /// enough; `None` (the default) keeps the other keys. Positions with equal
+    /// symmetric keys must have the same outcome: the symmetry maps every move of one
+    /// onto a move of the other, to positions with equal symmetric keys again (Green
+    /// Hackenbush: isomorphic rooted trees). Used unless
+    /// [`Speedups::symmetric_keys`] is off; the tests compare the answers with the
+    /// plain search on every small position.
+    fn symmetric_key(&self, _pos: &Self::Position) -> Option<u128> {
         None
     }
 

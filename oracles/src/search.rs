@@ -28,7 +28,11 @@
 //!   before anything is copied), and only the unknown ones wait on the stack;
 //! - `dedup_children`: children with equal keys wait on the stack once (equal keys have
 //!   equal outcomes, and a position's outcome depends only on the set of its children's
-//!   outcomes: whether one is lost, the fastest win, the slowest loss).
+//!   outcomes: whether one is lost, the fastest win, the slowest loss);
+//! - `symmetric_keys`: positions are remembered under [`Rules::symmetric_key`] where a
+//!   game has one, a key shared by positions that a symmetry of the rules maps onto
+//!   each other (a relabelling of a tree's vertices maps its moves onto the other
+//!   tree's moves, so isomorphic trees have equal outcomes).
 //!
 //! None of them changes what a position's outcome is computed from, only how often
 //! the same thing is computed; the tests run every game's small positions through the
@@ -140,6 +144,9 @@ pub struct Speedups {
     pub known_children_first: bool,
     /// Keep children with equal keys on the stack once.
     pub dedup_children: bool,
+    /// Remember positions under [`Rules::symmetric_key`], shared by positions that a
+    /// symmetry of the rules maps onto each other (isomorphic trees).
+    pub symmetric_keys: bool,
 }
 
 impl Speedups {
@@ -149,6 +156,7 @@ impl Speedups {
         in_place_children: false,
         known_children_first: false,
         dedup_children: false,
+        symmetric_keys: false,
     };
     /// Every speed-up.
     pub const ALL: Speedups = Speedups {
@@ -156,6 +164,7 @@ impl Speedups {
         in_place_children: true,
         known_children_first: true,
         dedup_children: true,
+        symmetric_keys: true,
     };
 
     /// [`Speedups::ALL`], or [`Speedups::NONE`] when the environment variable
@@ -168,14 +177,15 @@ impl Speedups {
         })
     }
 
-    /// Every combination of the four switches, for tests.
+    /// Every combination of the five switches, for tests.
     pub fn every_combination() -> Vec<Speedups> {
-        (0..16u8)
+        (0..32u8)
             .map(|b| Speedups {
                 packed_keys: b & 1 != 0,
                 in_place_children: b & 2 != 0,
                 known_children_first: b & 4 != 0,
                 dedup_children: b & 8 != 0,
+                symmetric_keys: b & 16 != 0,
             })
             .collect()
     }
@@ -282,6 +292,7 @@ impl Packed {
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Key<P> {
     Packed(u128),
+    Symmetric(u128),
     Plain(P),
 }
 
@@ -349,6 +360,7 @@ struct Frame<P> {
 struct State<R: Rules> {
     table: FxHashMap<R::Position, Packed>,
     packed: FxHashMap<u128, Packed>,
+    symmetric: FxHashMap<u128, Packed>,
     /// Heap bytes of the keys in `table`.
     table_heap: usize,
     speedups: Speedups,
@@ -357,6 +369,7 @@ struct State<R: Rules> {
     /// Heap bytes of the positions in `pending`.
     pending_heap: usize,
     seen_packed: FxHashSet<u128>,
+    seen_symmetric: FxHashSet<u128>,
     seen_plain: FxHashSet<R::Position>,
     /// Children filed since the clock was last read.
     work: usize,
@@ -364,12 +377,13 @@ struct State<R: Rules> {
 
 impl<R: Rules> State<R> {
     fn len(&self) -> usize {
-        self.table.len() + self.packed.len()
+        self.table.len() + self.packed.len() + self.symmetric.len()
     }
 
     fn table_bytes(&self) -> usize {
         let plain = self.table.capacity() * (size_of::<(R::Position, Packed)>() + 1);
-        let packed = self.packed.capacity() * (size_of::<(u128, Packed)>() + 1);
+        let packed = (self.packed.capacity() + self.symmetric.capacity())
+            * (size_of::<(u128, Packed)>() + 1);
         plain + packed + self.table_heap
     }
 
@@ -386,10 +400,16 @@ impl<R: Rules> State<R> {
     fn clear(&mut self) {
         self.table = FxHashMap::default();
         self.packed = FxHashMap::default();
+        self.symmetric = FxHashMap::default();
         self.table_heap = 0;
     }
 
     fn key_of(&self, rules: &R, pos: &R::Position) -> Key<R::Position> {
+        if self.speedups.symmetric_keys {
+            if let Some(k) = rules.symmetric_key(pos) {
+                return Key::Symmetric(k);
+            }
+        }
         if self.speedups.packed_keys {
             if let Some(k) = rules.packed_key(pos) {
                 return Key::Packed(k);
@@ -401,6 +421,7 @@ impl<R: Rules> State<R> {
     fn get(&self, key: &Key<R::Position>) -> Option<Packed> {
         match key {
             Key::Packed(k) => self.packed.get(k).copied(),
+            Key::Symmetric(k) => self.symmetric.get(k).copied(),
             Key::Plain(p) => self.table.get(p).copied(),
         }
     }
@@ -409,6 +430,9 @@ impl<R: Rules> State<R> {
         match key {
             Key::Packed(k) => {
                 self.packed.insert(k, value);
+            }
+            Key::Symmetric(k) => {
+                self.symmetric.insert(k, value);
             }
             Key::Plain(p) => {
                 let heap = heap_bytes(rules, &p);
@@ -459,6 +483,7 @@ impl<R: Rules> State<R> {
         if sp.dedup_children {
             let fresh = match &k {
                 Key::Packed(x) => self.seen_packed.insert(*x),
+                Key::Symmetric(x) => self.seen_symmetric.insert(*x),
                 Key::Plain(x) => self.seen_plain.insert(x.clone()),
             };
             if !fresh {
@@ -479,7 +504,7 @@ fn entry_heap<R: Rules>(rules: &R, child: &R::Position, key: &Key<R::Position>) 
     heap_bytes(rules, child)
         + match key {
             Key::Plain(k) => heap_bytes(rules, k),
-            Key::Packed(_) => 0,
+            Key::Packed(_) | Key::Symmetric(_) => 0,
         }
 }
 
@@ -517,12 +542,14 @@ impl<R: Rules> Solver<R> {
             st: State {
                 table: FxHashMap::default(),
                 packed: FxHashMap::default(),
+                symmetric: FxHashMap::default(),
                 table_heap: 0,
                 speedups: Speedups::from_env(),
                 scratch: Vec::new(),
                 pending: Vec::new(),
                 pending_heap: 0,
                 seen_packed: FxHashSet::default(),
+                seen_symmetric: FxHashSet::default(),
                 seen_plain: FxHashSet::default(),
                 work: 0,
             },
@@ -662,6 +689,7 @@ impl<R: Rules> Solver<R> {
         self.st.pending.clear();
         self.st.pending_heap = 0;
         self.st.seen_packed.clear();
+        self.st.seen_symmetric.clear();
         self.st.seen_plain.clear();
         if result.is_err() && self.st.table_bytes() > self.memory / 2 {
             self.st.clear();
@@ -684,7 +712,7 @@ impl<R: Rules> Solver<R> {
         let verdict_only = !self.remoteness;
         let Solver { rules, st, .. } = self;
         if st.speedups.in_place_children {
-            rules.for_each_move(pos, |_, c| st.file(rules, c, &mut fold, verdict_only));
+            rules.for_each_child(pos, |c| st.file(rules, c, &mut fold, verdict_only));
         } else {
             let mut moves = std::mem::take(&mut st.scratch);
             moves.clear();
@@ -697,6 +725,7 @@ impl<R: Rules> Solver<R> {
         }
         if st.speedups.dedup_children {
             st.seen_packed.clear();
+            st.seen_symmetric.clear();
             st.seen_plain.clear();
         }
         fold.stuck_wins = !fold.has_moves && rules.stuck_player_wins(pos);
@@ -778,13 +807,22 @@ impl<R: Rules> Solver<R> {
         if self.st.speedups.in_place_children {
             // Each child is one lookup now (the root's search solved them all, unless
             // the verdict-only search stopped early); `solve` only runs on a miss.
+            // Only the moves to lost or unknown children are built.
             let mut missed = Vec::new();
             let Solver { rules, st, .. } = self;
-            rules.for_each_move(pos, |mv, child| match st.get(&st.key_of(rules, child)) {
-                Some(p) if p.win() => {}
-                Some(_) => winning.push(mv),
-                None => missed.push((mv, child.clone())),
-            });
+            let last = std::cell::Cell::new(None);
+            rules.for_each_move_if(
+                pos,
+                |child| {
+                    let p = st.get(&st.key_of(rules, child));
+                    last.set(p);
+                    !p.is_some_and(|p| p.win())
+                },
+                |mv, child| match last.get() {
+                    Some(_) => winning.push(mv),
+                    None => missed.push((mv, child.clone())),
+                },
+            );
             for (mv, child) in missed {
                 if !self.solve(&child)?.win() {
                     winning.push(mv);

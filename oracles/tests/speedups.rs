@@ -52,6 +52,38 @@ fn check_game<R: Rules + Clone>(name: &str, rules: R, positions: &[R::Position])
         want.sort();
         got.sort();
         assert_eq!(got, want, "{name}: children of {pos}");
+        // The moves whose child is wanted (here: every other child).
+        let mut every_other = Vec::new();
+        let mut i = 0;
+        rules.for_each_move_if(
+            pos,
+            |_| {
+                i += 1;
+                i % 2 == 0
+            },
+            |m, c| every_other.push(format!("{m:?} {c:?}")),
+        );
+        let mut want_other = Vec::new();
+        let mut j = 0;
+        rules.for_each_move(pos, |m, c| {
+            j += 1;
+            if j % 2 == 0 {
+                want_other.push(format!("{m:?} {c:?}"));
+            }
+        });
+        assert_eq!(every_other, want_other, "{name}: wanted moves of {pos}");
+        // The children the search opens with: the same keys, repeats aside.
+        let mut want_keys: Vec<String> = moves
+            .iter()
+            .map(|(_, p)| format!("{:?}", rules.key(p)))
+            .collect();
+        let mut got_keys = Vec::new();
+        rules.for_each_child(pos, |c| got_keys.push(format!("{:?}", rules.key(c))));
+        want_keys.sort();
+        want_keys.dedup();
+        got_keys.sort();
+        got_keys.dedup();
+        assert_eq!(got_keys, want_keys, "{name}: keys of the children of {pos}");
         for p in std::iter::once(pos).chain(moves.iter().map(|(_, p)| p)) {
             let key = rules.key(p);
             let packed = rules.packed_key(p);
@@ -385,5 +417,147 @@ fn hackenbush_tree() {
         }
         frontier = next;
     }
+    // Edges that are not a tree hanging from the root, away from it: the children
+    // come from the rule text's search.
+    for edges in [
+        vec![(1, 2), (1, 3), (2, 4), (3, 4)],
+        vec![(1, 2), (3, 4)],
+        vec![(2, 1), (1, 3)],
+        vec![(1, 2), (2, 2)],
+        vec![(1, 3), (1, 2), (3, 4)],
+    ] {
+        ps.push(Tree(edges));
+    }
     check_game("hackenbush-tree", HackenbushTree, &ps);
+}
+
+/// Green Hackenbush with a planted bug in its symmetric key: trees with as many
+/// edges at each depth are taken for isomorphic (a path of 2 under the root and two
+/// edges from the root, one with a child, are not).
+#[derive(Clone)]
+struct BadSymmetry;
+
+impl Rules for BadSymmetry {
+    type Position = sgcheck_oracles::games::hackenbush_tree::Tree;
+    type Move = sgcheck_oracles::games::hackenbush_tree::Cut;
+    fn moves(&self, pos: &Self::Position, out: &mut Vec<(Self::Move, Self::Position)>) {
+        sgcheck_oracles::games::hackenbush_tree::HackenbushTree.moves(pos, out)
+    }
+    fn symmetric_key(&self, pos: &Self::Position) -> Option<u128> {
+        let depth = |mut v: u32| {
+            let mut d = 0;
+            while let Some(&(p, _)) = pos.0.iter().find(|&&(_, c)| c == v) {
+                v = p;
+                d += 1;
+            }
+            d
+        };
+        let mut per_depth = [0u8; 16];
+        for &(_, c) in &pos.0 {
+            per_depth[depth(c).min(15)] += 1;
+        }
+        Some(per_depth.iter().fold(0u128, |k, &n| k << 8 | u128::from(n)))
+    }
+}
+
+#[test]
+fn the_comparison_catches_a_planted_symmetric_key_bug() {
+    use sgcheck_oracles::games::hackenbush_tree::Tree;
+    let trees: Vec<Tree> = [
+        vec![(1, 2), (2, 3), (1, 4), (4, 5)],
+        vec![(1, 2), (2, 3), (2, 4), (1, 5)],
+        vec![(1, 2), (2, 3), (1, 4), (1, 5), (5, 6)],
+        vec![(1, 2), (2, 3), (2, 4), (1, 5), (1, 6)],
+    ]
+    .iter()
+    .map(|e| Tree::from_undirected(e).unwrap())
+    .collect();
+    let mut fast = Solver::new(BadSymmetry).with_speedups(Speedups::ALL);
+    let differs = trees.iter().any(|t| {
+        let plain = Solver::new(BadSymmetry)
+            .with_speedups(Speedups::NONE)
+            .analyze(t)
+            .unwrap();
+        fast.analyze(t).unwrap() != plain
+    });
+    assert!(differs, "a symmetric key that merges non-isomorphic trees went unnoticed");
+}
+
+#[test]
+fn octal() {
+    use sgcheck_oracles::games::octal::Octal;
+    let mut ps = piles(3, 5);
+    ps.push(Piles(vec![20]));
+    ps.push(Piles(vec![1, 2, 1, 2, 1]));
+    ps.push(Piles(vec![1; 30]));
+    for code in ["0.77", "0.137", "0.6", "0.51", "0.3412"] {
+        check_game("octal", code.parse::<Octal>().unwrap(), &ps);
+    }
+}
+
+#[test]
+fn grundy() {
+    use sgcheck_oracles::games::grundy::GrundyGame;
+    let mut ps = piles(3, 7);
+    ps.push(Piles(vec![20, 3]));
+    ps.push(Piles(vec![3; 30]));
+    ps.push(Piles(vec![1; 30]));
+    check_game("grundy", GrundyGame, &ps);
+}
+
+#[test]
+fn nim_k() {
+    use sgcheck_oracles::games::nim_k::NimK;
+    let mut ps = piles(4, 3);
+    ps.push(Piles(vec![2, 5, 2, 2, 5]));
+    for k in 1..=4 {
+        check_game("nim-k", NimK { k }, &ps);
+    }
+}
+
+#[test]
+fn auction() {
+    use sgcheck_oracles::games::auction::{Auction, Missing};
+    let ps: Vec<Missing> = (0..=40).map(Missing).collect();
+    for n in [1, 2, 3, 7, 50] {
+        check_game("auction", Auction { n }, &ps);
+    }
+}
+
+/// Grundy's game with a planted bug in its reduction of equal heaps: a heap is left
+/// out when any other heap has its size (the first of them too).
+#[derive(Clone)]
+struct BadEqualHeaps;
+
+impl Rules for BadEqualHeaps {
+    type Position = Piles;
+    type Move = sgcheck_oracles::games::grundy::GrundySplit;
+    fn moves(&self, pos: &Piles, out: &mut Vec<(Self::Move, Piles)>) {
+        sgcheck_oracles::games::grundy::GrundyGame.moves(pos, out)
+    }
+    fn key(&self, pos: &Piles) -> Piles {
+        sgcheck_oracles::games::grundy::GrundyGame.key(pos)
+    }
+    fn for_each_child<F: FnMut(&Piles)>(&self, pos: &Piles, mut f: F) {
+        let g = sgcheck_oracles::games::grundy::GrundyGame;
+        g.for_each_move(pos, |m, c| {
+            if pos.0.iter().filter(|&&s| s == pos.0[m.heap]).count() == 1 {
+                f(c)
+            }
+        });
+    }
+}
+
+#[test]
+fn the_comparison_catches_a_planted_equal_heaps_bug() {
+    let positions = piles(3, 7);
+    let mut fast = Solver::new(BadEqualHeaps).with_speedups(Speedups::ALL);
+    let differs = positions.iter().any(|p| {
+        let plain = Solver::new(BadEqualHeaps)
+            .with_speedups(Speedups::NONE)
+            .analyze(p)
+            .unwrap();
+        fast.analyze(p).unwrap() != plain
+    });
+    assert!(differs, "children left out of equal heaps went unnoticed");
 }

@@ -169,11 +169,11 @@ impl Subject for GrundySubject {
     }
 
     fn instances(&self, size: u32) -> Vec<(GrundyGame, Piles)> {
-        // Every position of up to 4 heaps summing to `size` (at most 26).
-        if size > 26 {
+        // Every position of up to 5 heaps summing to `size` (at most 32).
+        if size > 32 {
             return Vec::new();
         }
-        crate::verify::compositions(u64::from(size), 4)
+        crate::verify::compositions(u64::from(size), 5)
             .into_iter()
             .map(|p| (GrundyGame, Piles(p)))
             .collect()

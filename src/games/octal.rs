@@ -177,15 +177,27 @@ impl OctalSubject {
     /// The solver of a code, computed once (at most [`SWEEP_LEN`] values: random
     /// codes are many, and positions small).
     fn solver(&self, code: &Octal) -> Arc<OctalSolver> {
+        let known = self
+            .solvers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(code)
+            .cloned();
+        if let Some(s) = known {
+            return s;
+        }
+        // Computed without the lock: the other workers go on meanwhile.
+        let s = Arc::new(OctalSolver::with_len(code, SWEEP_LEN));
         let mut map = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
-        map.entry(code.clone())
-            .or_insert_with(|| Arc::new(OctalSolver::with_len(code, SWEEP_LEN)))
-            .clone()
+        map.entry(code.clone()).or_insert(s).clone()
     }
 }
 
 /// How many values the sweep's solvers compute at most while looking for a period.
-pub const SWEEP_LEN: usize = 512;
+/// Tier 2's heaps have at most 22 tokens (the enumeration 24): 64 values cover them
+/// with room for a period to show, and a random code's solver (thousands of codes
+/// in a run) costs a sixty-fourth of what 512 values cost.
+pub const SWEEP_LEN: usize = 64;
 
 /// The classic codes every sweep includes.
 pub const CLASSIC_CODES: &[&str] = &["0.77", "0.137", "0.07", "0.007", "0.6", "0.4", "0.51"];
@@ -364,12 +376,12 @@ impl Subject for OctalSubject {
     }
 
     fn instances(&self, size: u32) -> Vec<(Octal, Piles)> {
-        // The classic codes and every one-digit code, on every position of up to 3
-        // heaps summing to `size` (at most 14).
-        if size > 14 {
+        // The classic codes and every one-digit code, on every position of up to 4
+        // heaps summing to `size` (at most 24).
+        if size > 24 {
             return Vec::new();
         }
-        let piles = crate::verify::compositions(u64::from(size), 3);
+        let piles = crate::verify::compositions(u64::from(size), 4);
         let mut codes: Vec<Octal> = CLASSIC_CODES.iter().map(|s| code(s)).collect();
         codes.extend((1..8u8).map(|d| Octal::new(vec![d]).expect("valid")));
         codes.sort();

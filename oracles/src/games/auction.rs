@@ -55,6 +55,29 @@ impl Rules for Auction {
     fn move_bound(&self, pos: &Missing) -> Option<u64> {
         Some(if pos.0 == 0 { 0 } else { self.n })
     }
+
+    /// The moves of [`Rules::moves`], without a list.
+    fn for_each_move<F: FnMut(Self::Move, &Missing)>(&self, pos: &Missing, mut f: F) {
+        if pos.0 == 0 {
+            return;
+        }
+        for t in 1..=self.n {
+            f(Bid(t), &Missing(pos.0.saturating_sub(t)));
+        }
+    }
+
+    /// The missing amount itself.
+    fn packed_key(&self, pos: &Missing) -> Option<u128> {
+        Some(u128::from(pos.0))
+    }
+
+    /// Each child of [`Rules::for_each_move`] once: every bid of at least r leaves
+    /// nothing missing, so the children are r - 1 down to r - min(N, r).
+    fn for_each_child<F: FnMut(&Missing)>(&self, pos: &Missing, mut f: F) {
+        for t in 1..=self.n.min(pos.0) {
+            f(&Missing(pos.0 - t));
+        }
+    }
 }
 
 impl fmt::Display for Auction {

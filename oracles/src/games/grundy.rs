@@ -77,6 +77,80 @@ impl Rules for GrundyGame {
         k.0.sort_unstable();
         k
     }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer: the smaller
+    /// part replaces the heap and the larger one is inserted after it (removed again
+    /// after).
+    fn for_each_move<F: FnMut(Self::Move, &Piles)>(&self, pos: &Piles, mut f: F) {
+        let mut next = pos.clone();
+        for (heap, &n) in pos.0.iter().enumerate() {
+            split_heap(&mut next, heap, n, &mut |smaller, larger, c| {
+                f(
+                    GrundySplit {
+                        heap,
+                        smaller,
+                        larger,
+                    },
+                    c,
+                )
+            });
+        }
+    }
+
+    /// The children of [`Rules::for_each_move`], a heap's only when no earlier heap
+    /// has its size (equal heaps give the same children up to order, so the same
+    /// keys).
+    fn for_each_child<F: FnMut(&Piles)>(&self, pos: &Piles, mut f: F) {
+        let mut next = pos.clone();
+        for (heap, &n) in pos.0.iter().enumerate() {
+            if !pos.0[..heap].contains(&n) {
+                split_heap(&mut next, heap, n, &mut |_, _, c| f(c));
+            }
+        }
+    }
+
+    /// The sorted heaps (the key), packed when they fit: by count when every heap is
+    /// below 16 (no sort needed), sorted otherwise.
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        crate::pack::pack_multiset(0, None, pos.0.iter().copied())
+            .or_else(|| crate::pack::pack_sorted(0, &pos.0))
+    }
+
+    /// The heaps that can still be split (3 and more), packed like
+    /// [`Rules::packed_key`]: heaps of 1 and 2 have no move and never get one, so two
+    /// positions that differ only in them have the same moves on the other heaps, to
+    /// positions that again differ only in them.
+    fn symmetric_key(&self, pos: &Piles) -> Option<u128> {
+        live_key(pos.0.iter().copied().filter(|&n| n >= 3))
+    }
+
+    fn position_bytes(&self, pos: &Piles) -> usize {
+        std::mem::size_of::<Piles>() + pos.0.len() * std::mem::size_of::<u64>()
+    }
+}
+
+/// The multiset of `heaps` packed as [`Rules::packed_key`] packs a position, under
+/// tag 1 so that it never meets a packed key.
+pub(crate) fn live_key(heaps: impl Iterator<Item = u64> + Clone) -> Option<u128> {
+    crate::pack::pack_multiset(1, None, heaps.clone()).or_else(|| {
+        let v: Vec<u64> = heaps.collect();
+        crate::pack::pack_sorted(1, &v)
+    })
+}
+
+/// Every split of heap `heap` (of `n`) of `next` into smaller + larger, as (smaller,
+/// larger, the child in `next`); `next` holds the position on entry and on return.
+fn split_heap(next: &mut Piles, heap: usize, n: u64, f: &mut impl FnMut(u64, u64, &Piles)) {
+    let mut smaller = 1;
+    while 2 * smaller < n {
+        let larger = n - smaller;
+        next.0[heap] = smaller;
+        next.0.insert(heap + 1, larger);
+        f(smaller, larger, next);
+        next.0.remove(heap + 1);
+        smaller += 1;
+    }
+    next.0[heap] = n;
 }
 
 impl fmt::Display for GrundyGame {

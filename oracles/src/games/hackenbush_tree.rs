@@ -120,6 +120,102 @@ impl Rules for HackenbushTree {
         }
     }
 
+    /// The moves of [`Rules::moves`], each child built in one buffer: on a tree (every
+    /// edge reached once from the root, away from it) the edges below a cut edge
+    /// are a contiguous run of a depth-first order, dropped by one pass over the
+    /// edges; anything else goes through [`Rules::moves`].
+    fn for_each_move<F: FnMut(Self::Move, &Tree)>(&self, pos: &Tree, mut f: F) {
+        let Some(span) = subtree_spans(pos) else {
+            let mut out = Vec::new();
+            self.moves(pos, &mut out);
+            for (m, c) in out {
+                f(m, &c);
+            }
+            return;
+        };
+        let mut next = Tree(Vec::with_capacity(pos.0.len()));
+        for (i, &(parent, child)) in pos.0.iter().enumerate() {
+            let (from, to) = span[i];
+            next.0.clear();
+            next.0.extend(
+                pos.0
+                    .iter()
+                    .zip(&span)
+                    .filter(|(_, s)| s.0 < from || s.0 >= to)
+                    .map(|(e, _)| *e),
+            );
+            f(Cut { parent, child }, &next);
+        }
+    }
+
+    /// The tree up to isomorphism, for trees of up to 63 edges hanging from the root:
+    /// each edge written as 1, the subtree below it (its child edges in a fixed order
+    /// of their own codes), then 0, the root's edges in the same order, read as a
+    /// binary number. Renaming vertices changes nothing in the rules, and two rooted
+    /// trees are isomorphic exactly when these codes are equal.
+    fn symmetric_key(&self, pos: &Tree) -> Option<u128> {
+        const MAX: usize = 63;
+        let e = &pos.0;
+        let m = e.len();
+        if m > MAX || !e.windows(2).all(|w| w[0] < w[1]) {
+            return None;
+        }
+        // Sorted edges (each vertex's edges a run) of a tree hanging from the root,
+        // away from it: no vertex is the child of two
+        // edges, nor is the root a child; then every edge is reached at most once.
+        let mut kids = [0u32; MAX];
+        for (k, &(_, c)) in kids.iter_mut().zip(e) {
+            *k = c;
+        }
+        let kids = &mut kids[..m];
+        kids.sort_unstable();
+        if kids.windows(2).any(|w| w[0] == w[1]) || kids.binary_search(&ROOT).is_ok() {
+            return None;
+        }
+        // Edges in depth-first order (no allocation: at most 63 of them).
+        let mut order = [0u8; MAX];
+        let mut stack = [0u8; MAX];
+        let mut top = 0;
+        let mut reached = 0;
+        let push = |stack: &mut [u8; MAX], top: &mut usize, v: u32| {
+            for j in children_of(e, v).rev() {
+                stack[*top] = j as u8;
+                *top += 1;
+            }
+        };
+        push(&mut stack, &mut top, ROOT);
+        while top > 0 {
+            top -= 1;
+            let i = stack[top];
+            order[reached] = i;
+            reached += 1;
+            push(&mut stack, &mut top, e[i as usize].1);
+        }
+        if reached != m {
+            return None;
+        }
+        // Each edge's code (length, bits) after those of the edges below it.
+        let mut code = [(0u32, 0u128); MAX];
+        let mut parts = [(0u32, 0u128); MAX];
+        let join = |v: u32, code: &[(u32, u128)], parts: &mut [(u32, u128)]| {
+            let below = children_of(e, v);
+            let n = below.len();
+            for (p, j) in parts.iter_mut().zip(below) {
+                *p = code[j];
+            }
+            let parts = &mut parts[..n];
+            parts.sort_unstable();
+            parts.iter().fold((0u32, 0u128), |(len, bits), &(l, b)| {
+                (len + l, bits << l | b)
+            })
+        };
+        for &i in order[..m].iter().rev() {
+            let (len, bits) = join(e[i as usize].1, &code[..m], &mut parts);
+            code[i as usize] = (len + 2, (1u128 << (len + 1)) | bits << 1);
+        }
+        Some(join(ROOT, &code[..m], &mut parts).1)
+    }
+
     /// Up to 16 edges between vertices below 16: one byte per edge (4 bits each
     /// end), in the position's sorted order. No edge packs to a zero byte (a child is
     /// never vertex 0), so the length is implied and the packing is one-to-one.
@@ -137,6 +233,48 @@ impl Rules for HackenbushTree {
     fn position_bytes(&self, pos: &Tree) -> usize {
         std::mem::size_of::<Tree>() + pos.0.len() * std::mem::size_of::<(u32, u32)>()
     }
+}
+
+/// The edges leaving vertex `v`: a run of the sorted edges.
+fn children_of(e: &[(u32, u32)], v: u32) -> std::ops::Range<usize> {
+    let lo = e.partition_point(|&(p, _)| p < v);
+    let hi = e.partition_point(|&(p, _)| p <= v);
+    lo..hi
+}
+
+/// For each edge, where it and the edges below it lie in a depth-first order from
+/// the root: `(start, end)`, the edge at `start`, those below it up to `end`. `None`
+/// when the edges are not a tree hanging from the root, oriented away from it (some
+/// edge unreached, a vertex with two parents, or an edge into the root) or not sorted.
+fn subtree_spans(pos: &Tree) -> Option<Vec<(u32, u32)>> {
+    let e = &pos.0;
+    if !e.windows(2).all(|w| w[0] < w[1]) {
+        return None;
+    }
+    let mut children: Vec<u32> = e.iter().map(|&(_, c)| c).collect();
+    children.sort_unstable();
+    if children.windows(2).any(|w| w[0] == w[1]) || children.binary_search(&ROOT).is_ok() {
+        return None;
+    }
+    let below = |v: u32| children_of(e, v);
+    let mut span = vec![(u32::MAX, 0u32); e.len()];
+    let mut visited = 0u32;
+    // (edge, opened): an edge is pushed to be opened, then again to be closed.
+    let mut stack: Vec<(usize, bool)> = below(ROOT).rev().map(|i| (i, false)).collect();
+    while let Some((i, closing)) = stack.pop() {
+        if closing {
+            span[i].1 = visited;
+            continue;
+        }
+        if span[i].0 != u32::MAX || visited as usize >= e.len() {
+            return None;
+        }
+        span[i].0 = visited;
+        visited += 1;
+        stack.push((i, true));
+        stack.extend(below(e[i].1).rev().map(|j| (j, false)));
+    }
+    (visited as usize == e.len()).then_some(span)
 }
 
 impl fmt::Display for HackenbushTree {

@@ -124,6 +124,118 @@ impl Rules for NimK {
     fn position_bytes(&self, pos: &Piles) -> usize {
         std::mem::size_of::<Piles>() + pos.0.len() * std::mem::size_of::<u64>()
     }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer.
+    fn for_each_move<F: FnMut(Self::Move, &Piles)>(&self, pos: &Piles, mut f: F) {
+        for heaps in self.heap_sets(pos) {
+            let mut amounts = vec![1u64; heaps.len()];
+            lower_each(pos, &heaps, &mut amounts, &mut |amounts, c| {
+                f(
+                    NimKMove {
+                        heaps: heaps.clone(),
+                        amounts: amounts.to_vec(),
+                    },
+                    c,
+                )
+            });
+        }
+    }
+
+    /// The moves of [`Rules::for_each_move`] whose child is wanted, the others not
+    /// built.
+    fn for_each_move_if<W, F>(&self, pos: &Piles, mut wanted: W, mut f: F)
+    where
+        W: FnMut(&Piles) -> bool,
+        F: FnMut(Self::Move, &Piles),
+    {
+        for heaps in self.heap_sets(pos) {
+            let mut amounts = vec![1u64; heaps.len()];
+            lower_each(pos, &heaps, &mut amounts, &mut |amounts, c| {
+                if wanted(c) {
+                    f(
+                        NimKMove {
+                            heaps: heaps.clone(),
+                            amounts: amounts.to_vec(),
+                        },
+                        c,
+                    )
+                }
+            });
+        }
+    }
+
+    /// The children of [`Rules::for_each_move`], without building the moves, from
+    /// fewer heap sets: among heaps of equal size only the first ones are chosen
+    /// (choosing others of the same size gives the same children up to order, so the
+    /// same keys).
+    fn for_each_child<F: FnMut(&Piles)>(&self, pos: &Piles, mut f: F) {
+        let mut amounts = Vec::new();
+        for heaps in self.heap_sets(pos) {
+            let first_of_equals = heaps.iter().all(|&h| {
+                let size = pos.0[h];
+                let before = pos.0[..h].iter().filter(|&&s| s == size).count();
+                let chosen = heaps
+                    .iter()
+                    .filter(|&&g| g < h && pos.0[g] == size)
+                    .count();
+                before == chosen
+            });
+            if first_of_equals {
+                amounts.clear();
+                amounts.resize(heaps.len(), 1);
+                lower_each(pos, &heaps, &mut amounts, &mut |_, c| f(c));
+            }
+        }
+    }
+
+    /// The non-empty heaps, packed like [`Rules::packed_key`]: an empty heap is never
+    /// chosen, so positions that differ only in empty heaps have the same moves, to
+    /// positions that again differ only in them.
+    fn symmetric_key(&self, pos: &Piles) -> Option<u128> {
+        crate::games::grundy::live_key(pos.0.iter().copied().filter(|&n| n > 0))
+    }
+
+    /// The sorted heaps (the key), packed when they fit: by count when every heap is
+    /// below 16 (no sort needed), sorted otherwise.
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        crate::pack::pack_multiset(0, None, pos.0.iter().copied())
+            .or_else(|| crate::pack::pack_sorted(0, &pos.0))
+    }
+}
+
+/// Calls `f` with every vector of amounts (1..=heap for each of `heaps`, an odometer
+/// starting from `amounts`, all ones) and the position they leave, built in one buffer.
+fn lower_each(
+    pos: &Piles,
+    heaps: &[usize],
+    amounts: &mut [u64],
+    f: &mut impl FnMut(&[u64], &Piles),
+) {
+    let mut next = pos.clone();
+    for &h in heaps {
+        next.0[h] -= 1;
+    }
+    loop {
+        f(amounts, &next);
+        let mut i = amounts.len();
+        let advanced = loop {
+            if i == 0 {
+                break false;
+            }
+            i -= 1;
+            let h = heaps[i];
+            if amounts[i] < pos.0[h] {
+                amounts[i] += 1;
+                next.0[h] -= 1;
+                break true;
+            }
+            amounts[i] = 1;
+            next.0[h] = pos.0[h] - 1;
+        };
+        if !advanced {
+            break;
+        }
+    }
 }
 
 impl fmt::Display for NimK {

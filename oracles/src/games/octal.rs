@@ -193,6 +193,103 @@ impl Rules for Octal {
         k.0.sort_unstable();
         k
     }
+
+    /// The moves of [`Rules::moves`], their children built in one buffer: a move
+    /// changes one heap and, when it leaves two, inserts the larger one after it
+    /// (removed again after).
+    fn for_each_move<F: FnMut(Self::Move, &Piles)>(&self, pos: &Piles, mut f: F) {
+        let mut next = pos.clone();
+        for (heap, &n) in pos.0.iter().enumerate() {
+            self.moves_of_heap(&mut next, heap, n, &mut |left, right, take, c| {
+                f(
+                    OctalMove {
+                        heap,
+                        take,
+                        left,
+                        right,
+                    },
+                    c,
+                )
+            });
+            next.0[heap] = n;
+        }
+    }
+
+    /// The children of [`Rules::for_each_move`], a heap's only when no earlier heap
+    /// has its size (equal heaps give the same children up to order, so the same
+    /// keys).
+    fn for_each_child<F: FnMut(&Piles)>(&self, pos: &Piles, mut f: F) {
+        let mut next = pos.clone();
+        for (heap, &n) in pos.0.iter().enumerate() {
+            if pos.0[..heap].contains(&n) {
+                continue;
+            }
+            self.moves_of_heap(&mut next, heap, n, &mut |_, _, _, c| f(c));
+            next.0[heap] = n;
+        }
+    }
+
+    /// The sorted heaps (the key), packed when they fit: by count when every heap is
+    /// below 16 (no sort needed), sorted otherwise.
+    fn packed_key(&self, pos: &Piles) -> Option<u128> {
+        crate::pack::pack_multiset(0, None, pos.0.iter().copied())
+            .or_else(|| crate::pack::pack_sorted(0, &pos.0))
+    }
+
+    /// The heaps that have a move, packed like [`Rules::packed_key`]: a heap without
+    /// a move never gets one (no move changes another heap), so positions that
+    /// differ only in such heaps have the same moves on the others, to positions that
+    /// again differ only in them.
+    fn symmetric_key(&self, pos: &Piles) -> Option<u128> {
+        crate::games::grundy::live_key(pos.0.iter().copied().filter(|&n| self.has_move(n)))
+    }
+
+    fn position_bytes(&self, pos: &Piles) -> usize {
+        std::mem::size_of::<Piles>() + pos.0.len() * std::mem::size_of::<u64>()
+    }
+}
+
+impl Octal {
+    /// Whether a heap of `n` tokens has a move: some k <= n whose digit allows what
+    /// removing k leaves (nothing, one heap, or two non-empty heaps).
+    fn has_move(&self, n: u64) -> bool {
+        (1..=n.min(self.max_take())).any(|k| {
+            let d = self.digit(k);
+            (n == k && d & 1 != 0) || (n > k && d & 2 != 0) || (n >= k + 2 && d & 4 != 0)
+        })
+    }
+
+    /// Every move on heap `heap` (of `n` tokens) of `next`, as (left, right, take, the
+    /// child in `next`), the same moves as [`Rules::moves`] lists for that heap. `next`
+    /// holds the position on entry; its heap `heap` is left changed.
+    fn moves_of_heap(
+        &self,
+        next: &mut Piles,
+        heap: usize,
+        n: u64,
+        f: &mut impl FnMut(u64, u64, u64, &Piles),
+    ) {
+        for take in 1..=n.min(self.max_take()) {
+            let d = self.digit(take);
+            let rest = n - take;
+            if rest == 0 && d & 1 != 0 {
+                next.0[heap] = 0;
+                f(0, 0, take, next);
+            }
+            if rest >= 1 && d & 2 != 0 {
+                next.0[heap] = rest;
+                f(0, rest, take, next);
+            }
+            if rest >= 2 && d & 4 != 0 {
+                for left in 1..=rest / 2 {
+                    next.0[heap] = left;
+                    next.0.insert(heap + 1, rest - left);
+                    f(left, rest - left, take, next);
+                    next.0.remove(heap + 1);
+                }
+            }
+        }
+    }
 }
 
 impl fmt::Display for Octal {
