@@ -162,6 +162,11 @@ impl ScriptRules {
         }
     }
 
+    /// Whether the script gives a closed form `value(state)`.
+    pub fn has_value(&self) -> bool {
+        self.script.has_value
+    }
+
     /// Whether the play is misère.
     pub fn misere(&self) -> bool {
         self.misere
@@ -416,11 +421,8 @@ impl Declare for ScriptedGame {
     /// `component` is the place of the component in the position (as `position`
     /// lists them), `option` the place of the move in what `moves` returned.
     const MOVE_FIELDS: &'static [&'static str] = &["component", "option"];
-    const REACH: Reach = Reach {
-        max_value: i64::MAX as u64,
-        max_len: u64::MAX,
-        max_moves_work: u64::MAX,
-    };
+    /// Numbers past i64 are refused case by case (the script's integers are i64).
+    const REACH: Reach = Reach::ANY;
 
     fn build(params: &[ParamValue<'_>]) -> Result<Arc<ScriptRules>, String> {
         build(params)
@@ -476,6 +478,66 @@ impl Declare for ScriptedGame {
         }
         fast.values(position).ok().map(|(_, v)| v)
     }
+}
+
+/// The most bytes of a file `--rules` names for a scripted game.
+pub const MAX_RULES_FILE: u64 = 1 << 20;
+
+/// The script and play of `path`: a declaration whose `[game]` table has a `script`
+/// (with its `play`), or a file that is the script itself (normal play).
+pub fn script_of_file(path: &str) -> Result<(String, bool), String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).map_err(|e| format!("--rules {path}: {e}"))?;
+    let mut text = String::new();
+    f.take(MAX_RULES_FILE + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("--rules {path}: {e}"))?;
+    if text.len() as u64 > MAX_RULES_FILE {
+        return Err(format!("--rules {path}: more than {MAX_RULES_FILE} bytes"));
+    }
+    if let Ok(toml::Value::Table(t)) = text.parse::<toml::Value>() {
+        let game = t.get("game").and_then(|g| g.as_table());
+        let script = game.and_then(|g| g.get("script")).and_then(|s| s.as_str());
+        let Some(script) = script else {
+            return Err(format!("--rules {path}: a TOML file without [game] script"));
+        };
+        let misere = game
+            .and_then(|g| g.get("play"))
+            .and_then(|p| p.as_str())
+            .is_some_and(|p| p == "misere" || p == "misère");
+        return Ok((script.to_string(), misere));
+    }
+    Ok((text, false))
+}
+
+/// `sgcheck check scripted <numbers> --rules FILE`: the fast side and the oracle on one
+/// position (the numbers become components as in a declaration).
+pub fn check_text(
+    rules: Option<&str>,
+    position: &str,
+    budget: usize,
+) -> Result<crate::verify::CheckOutcome, String> {
+    let path = rules.ok_or("scripted needs --rules FILE: a declaration with [game] script, or a script")?;
+    let (text, misere) = script_of_file(path)?;
+    let r = ScriptRules::new(&text, misere, None).map_err(|e| format!("--rules {path}: {e}"))?;
+    let numbers = position
+        .split(',')
+        .map(|w| w.trim().parse::<u64>())
+        .collect::<Result<Vec<u64>, _>>()
+        .map_err(|_| format!("position {position:?}: numbers separated by commas"))?;
+    let mut fast = r.analyze(&numbers)?;
+    fast.winning.sort();
+    let (rules, pos) = r.oracle(&numbers, budget)?;
+    let oracle = Solver::new(rules)
+        .with_budget(budget)
+        .analyze(&pos)
+        .map_err(|e| e.to_string())?;
+    Ok(crate::verify::CheckOutcome {
+        agree: fast.win == oracle.win && fast.winning == oracle.winning,
+        fast: crate::verify::describe(&fast),
+        oracle: crate::verify::describe(&oracle),
+        remoteness: oracle.remoteness,
+    })
 }
 
 #[cfg(test)]
