@@ -293,13 +293,15 @@ impl ScriptRules {
             .map_err(|e| why(e.to_string()))
     }
 
-    /// Whether the fast side answers `numbers`, or why not.
+    /// Whether the fast side answers `numbers`, or why not (the message names the
+    /// script, `[game] script`).
     pub fn check(&self, numbers: &[u64]) -> Result<(), String> {
-        if self.misere {
+        let r = if self.misere {
             self.search(numbers).map(|_| ())
         } else {
             self.values(numbers).map(|_| ())
-        }
+        };
+        r.map_err(|e| format!("[game] script: {e}"))
     }
 
     /// The verdict and every winning move (`i:j`: option j of component i).
