@@ -106,7 +106,10 @@ fn main() {
         }
     }
     let base = rows[0].1;
-    println!("{:<26} {:>16} {:>10}", "oracle", "positions/s", "vs built-in");
+    println!(
+        "{:<26} {:>16} {:>10}",
+        "oracle", "positions/s", "vs built-in"
+    );
     for (name, r) in rows {
         println!("{name:<26} {r:>16.0} {:>9.2}x", base / r);
     }

@@ -293,7 +293,9 @@ fn a_cutting_game_against_brute_force() {
 fn octal_values(n: usize) -> Vec<u64> {
     let count = n.to_string();
     let out = sgcheck(
-        &["sequence", "octal", "--rules", "0.77", "--count", &count, "--json"],
+        &[
+            "sequence", "octal", "--rules", "0.77", "--count", &count, "--json",
+        ],
         "",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -575,7 +577,10 @@ fn hostile_scripts_exit_2_quickly_with_a_clear_error() {
         let took = start.elapsed();
         assert_eq!(out.status.code(), Some(2), "{name}: {}", text(&out.stdout));
         let err = text(&out.stderr);
-        assert!(err.contains("game.script") && err.contains(want), "{name}: {err}");
+        assert!(
+            err.contains("game.script") && err.contains(want),
+            "{name}: {err}"
+        );
         assert!(err.contains(&format!("{name}.toml")), "{name}: {err}");
         assert!(took < Duration::from_secs(15), "{name}: {took:?}");
         assert!(!err.contains("panicked"), "{name}: {err}");
@@ -596,7 +601,10 @@ fn hostile_scripts_exit_2_quickly_with_a_clear_error() {
     let out = sgcheck(&["solve", "--problem", path.to_str().unwrap()], "1\n1 3\n");
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains("value(7) = 2, but the mex of its moves is 1"), "{err}");
+    assert!(
+        err.contains("value(7) = 2, but the mex of its moves is 1"),
+        "{err}"
+    );
     // The right closed form passes, and answers past the box.
     let path = hostile(
         dir.path(),
@@ -605,7 +613,10 @@ fn hostile_scripts_exit_2_quickly_with_a_clear_error() {
          fn value(s) { s[0] % 3 }",
         "check_states = [[0], [20]]",
     );
-    let out = sgcheck(&["solve", "--problem", path.to_str().unwrap()], "2\n1 3\n2 4 8\n");
+    let out = sgcheck(
+        &["solve", "--problem", path.to_str().unwrap()],
+        "2\n1 3\n2 4 8\n",
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "Second\nFirst\n");
     // A value without a box is refused.
@@ -618,4 +629,60 @@ fn hostile_scripts_exit_2_quickly_with_a_clear_error() {
     let out = sgcheck(&["solve", "--problem", path.to_str().unwrap()], "1\n1 3\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("check_states"));
+}
+
+/// Misère no-repeat take-away on whole positions (who cannot move wins).
+fn misere_no_repeat_win(pos: &[(u64, u64)], memo: &mut HashMap<Vec<(u64, u64)>, bool>) -> bool {
+    let mut key: Vec<(u64, u64)> = pos.to_vec();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut any = false;
+    let mut win = false;
+    for i in 0..key.len() {
+        let (n, last) = key[i];
+        for k in 1..=3 {
+            if k <= n && k != last {
+                any = true;
+                let mut next = key.clone();
+                next[i] = (n - k, k);
+                if !misere_no_repeat_win(&next, memo) {
+                    win = true;
+                }
+            }
+        }
+    }
+    let w = if any { win } else { true };
+    memo.insert(key, w);
+    w
+}
+
+#[test]
+fn misere_play_of_a_script_is_searched() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(data("no_repeat.toml"))
+        .unwrap()
+        .replace("[input]", "play = \"misere\"\n\n[input]")
+        .replace("max = 1000\n", "max = 9\n");
+    let decl = dir.path().join("misere.toml");
+    std::fs::write(&decl, text).unwrap();
+    let mut cases = Vec::new();
+    let mut positions = Vec::new();
+    for a in 0..=6u64 {
+        for b in a..=6u64 {
+            cases.push(list_case(&[a, b]));
+            positions.push(vec![(a, 0), (b, 0)]);
+        }
+    }
+    let answers = solve(&decl, &cases);
+    let mut memo = HashMap::new();
+    let mut normal = HashMap::new();
+    let mut differs = false;
+    for (p, ans) in positions.iter().zip(&answers) {
+        let w = misere_no_repeat_win(p, &mut memo);
+        assert_eq!(ans, verdict(w), "{p:?}");
+        differs |= w != no_repeat_win(p, &mut normal);
+    }
+    assert!(differs, "misère play changes some verdict");
 }

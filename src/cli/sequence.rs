@@ -296,9 +296,11 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
     use crate::games::scripted::{script_of_file, ScriptRules};
     let (text, misere) = script_of_file(path)?;
     if misere {
-        return Err("--rules: misère play has no Grundy sequence (its positions are \
+        return Err(
+            "--rules: misère play has no Grundy sequence (its positions are \
                     answered by exhaustive search)"
-            .into());
+                .into(),
+        );
     }
     let top = count.clamp(1, 4096) as i64 - 1;
     let r = ScriptRules::new(&text, false, Some((&[0], &[top])))
@@ -313,7 +315,11 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
         values,
         period: None,
         method: r.source(),
-        by_mex: if r.has_value() { top as usize + 1 } else { count },
+        by_mex: if r.has_value() {
+            top as usize + 1
+        } else {
+            count
+        },
         seconds: 0.0,
     })
 }

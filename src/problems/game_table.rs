@@ -256,7 +256,12 @@ fn script(
         literal("script", sc.into_inner()),
         literal(
             "play",
-            if misere.is_empty() { "normal" } else { "misere" }.into(),
+            if misere.is_empty() {
+                "normal"
+            } else {
+                "misere"
+            }
+            .into(),
         ),
     ];
     let (lo, hi) = match check {

@@ -72,14 +72,18 @@ impl ScriptRules {
     pub fn new(text: &str, misere: bool, check: Option<(&[i64], &[i64])>) -> Result<Self, String> {
         let script = Script::compile(text)?;
         if misere && script.has_value {
-            return Err("value(state) is a normal-play Grundy value; misère play has none \
+            return Err(
+                "value(state) is a normal-play Grundy value; misère play has none \
                         (leave value out)"
-                .into());
+                    .into(),
+            );
         }
         if script.has_value && check.is_none() {
-            return Err("a closed form value(state) is checked against the mex table: \
+            return Err(
+                "a closed form value(state) is checked against the mex table: \
                         give check_states = [[lowest state], [highest state]]"
-                .into());
+                    .into(),
+            );
         }
         let mut r = ScriptRules {
             script,
@@ -104,9 +108,10 @@ impl ScriptRules {
         }
         let mut count: u64 = 1;
         for (a, b) in lo.iter().zip(hi) {
-            let w = b.checked_sub(*a).filter(|&w| w >= 0).ok_or_else(|| {
-                format!("check_states: {} is not below {}", show(lo), show(hi))
-            })?;
+            let w = b
+                .checked_sub(*a)
+                .filter(|&w| w >= 0)
+                .ok_or_else(|| format!("check_states: {} is not below {}", show(lo), show(hi)))?;
             count = count.saturating_mul(w as u64 + 1);
         }
         if count > MAX_CHECK_STATES {
@@ -270,7 +275,11 @@ impl ScriptRules {
 
     /// The oracle's rules and starting position for `numbers` (at most `limit`
     /// reachable component states).
-    pub fn oracle(&self, numbers: &[u64], limit: usize) -> Result<(ScriptOracle, Components), String> {
+    pub fn oracle(
+        &self,
+        numbers: &[u64],
+        limit: usize,
+    ) -> Result<(ScriptOracle, Components), String> {
         let comps = self.components(numbers)?;
         let (table, roots) = Table::build(&comps, limit.min(MAX_STATES), &|s| self.moves_of(s))?;
         Ok((
@@ -519,7 +528,8 @@ pub fn check_text(
     position: &str,
     budget: usize,
 ) -> Result<crate::verify::CheckOutcome, String> {
-    let path = rules.ok_or("scripted needs --rules FILE: a declaration with [game] script, or a script")?;
+    let path = rules
+        .ok_or("scripted needs --rules FILE: a declaration with [game] script, or a script")?;
     let (text, misere) = script_of_file(path)?;
     let r = ScriptRules::new(&text, misere, None).map_err(|e| format!("--rules {path}: {e}"))?;
     let numbers = position

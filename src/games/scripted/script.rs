@@ -104,7 +104,9 @@ fn why(e: &rhai::EvalAltResult) -> String {
             format!("it nested more than {MAX_CALL_LEVELS} calls (endless recursion?)")
         }
         E::ErrorDataTooLarge(what, _) => {
-            format!("{what} grew past its limit ({MAX_ARRAY} array items, {MAX_STRING} string bytes)")
+            format!(
+                "{what} grew past its limit ({MAX_ARRAY} array items, {MAX_STRING} string bytes)"
+            )
         }
         E::ErrorTooManyVariables(_) => format!("it held more than {MAX_VARIABLES} variables"),
         other => other.to_string(),
@@ -168,9 +170,14 @@ impl Script {
     pub fn moves(&self, s: &[i64]) -> Result<Vec<Vec<State>>, String> {
         let arg: Array = s.iter().map(|&x| Dynamic::from_int(x)).collect();
         let at = || format!("moves{}", show(s));
-        let r = self.call("moves", arg).map_err(|e| format!("{}: {}", at(), why(&e)))?;
+        let r = self
+            .call("moves", arg)
+            .map_err(|e| format!("{}: {}", at(), why(&e)))?;
         let list = r.into_array().map_err(|t| {
-            format!("{}: returned {t}, not a list of moves (each a list of components)", at())
+            format!(
+                "{}: returned {t}, not a list of moves (each a list of components)",
+                at()
+            )
         })?;
         let mut out = Vec::with_capacity(list.len());
         for (j, m) in list.into_iter().enumerate() {
@@ -200,10 +207,15 @@ impl Script {
     pub fn value(&self, s: &[i64]) -> Result<u64, String> {
         let arg: Array = s.iter().map(|&x| Dynamic::from_int(x)).collect();
         let at = || format!("value{}", show(s));
-        let r = self.call("value", arg).map_err(|e| format!("{}: {}", at(), why(&e)))?;
+        let r = self
+            .call("value", arg)
+            .map_err(|e| format!("{}: {}", at(), why(&e)))?;
         match r.as_int() {
             Ok(v) if v >= 0 => Ok(v as u64),
-            Ok(v) => Err(format!("{}: returned {v}; a Grundy value is at least 0", at())),
+            Ok(v) => Err(format!(
+                "{}: returned {v}; a Grundy value is at least 0",
+                at()
+            )),
             Err(t) => Err(format!("{}: returned {t}, not an integer", at())),
         }
     }
