@@ -42,6 +42,17 @@ pub const MAX_CHECK_STATES: u64 = 1 << 16;
 pub const QUERY_TIME: Duration = Duration::from_secs(20);
 /// The most positions a misère search may visit.
 pub const MISERE_BUDGET: usize = 1 << 20;
+/// The most components the cache of moves holds in all (past it, moves are asked of
+/// the script again), and the most one query may hold at once (the moves of the states
+/// on its path, or an oracle's table): with their states, about 100 MB.
+pub const MAX_HELD: usize = 1 << 22;
+/// The most time reading `check_states` may take.
+pub const CHECK_TIME: Duration = Duration::from_secs(30);
+
+/// The components a list of moves holds.
+fn held(m: &[Vec<State>]) -> usize {
+    m.iter().map(|parts| parts.len().max(1)).sum()
+}
 
 type Moves = Arc<Vec<Vec<State>>>;
 
@@ -54,7 +65,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 pub struct ScriptRules {
     script: Script,
     misere: bool,
-    moves: Mutex<HashMap<State, Moves>>,
+    moves: Mutex<(HashMap<State, Moves>, usize)>,
     grundy: Mutex<HashMap<State, u64>>,
     checked: u64,
 }
@@ -88,7 +99,7 @@ impl ScriptRules {
         let mut r = ScriptRules {
             script,
             misere,
-            moves: Mutex::new(HashMap::new()),
+            moves: Mutex::new((HashMap::new(), 0)),
             grundy: Mutex::new(HashMap::new()),
             checked: 0,
         };
@@ -120,7 +131,15 @@ impl ScriptRules {
             ));
         }
         let mut s: Vec<i64> = lo.to_vec();
+        let deadline = Instant::now() + CHECK_TIME;
         loop {
+            if Instant::now() >= deadline {
+                return Err(format!(
+                    "check_states: the box took more than {} s (stopped at {})",
+                    CHECK_TIME.as_secs(),
+                    show(&s)
+                ));
+            }
             if !self.misere {
                 let g = self.mex_grundy(&s)?;
                 if self.script.has_value {
@@ -179,13 +198,15 @@ impl ScriptRules {
 
     /// The script's moves of `s` (cached).
     pub fn moves_of(&self, s: &[i64]) -> Result<Moves, String> {
-        if let Some(m) = lock(&self.moves).get(s) {
+        if let Some(m) = lock(&self.moves).0.get(s) {
             return Ok(Arc::clone(m));
         }
         let m = Arc::new(self.script.moves(s)?);
+        let size = held(&m);
         let mut cache = lock(&self.moves);
-        if cache.len() < MAX_STATES {
-            cache.insert(s.into(), Arc::clone(&m));
+        if cache.0.len() < MAX_STATES && cache.1 + size <= MAX_HELD {
+            cache.0.insert(s.into(), Arc::clone(&m));
+            cache.1 += size;
         }
         Ok(m)
     }
@@ -199,7 +220,9 @@ impl ScriptRules {
             return Ok(g);
         }
         let mut path: HashSet<State> = HashSet::new();
-        let mut stack: Vec<(State, Moves, usize)> = vec![(s.into(), self.moves_of(s)?, 0)];
+        let first = self.moves_of(s)?;
+        let mut holding = held(&first);
+        let mut stack: Vec<(State, Moves, usize)> = vec![(s.into(), first, 0)];
         path.insert(s.into());
         while let Some(top) = stack.last_mut() {
             let mut missing = None;
@@ -235,11 +258,20 @@ impl ScriptRules {
                     ));
                 }
                 let m = self.moves_of(&p)?;
+                holding += held(&m);
+                if holding > MAX_HELD {
+                    return Err(format!(
+                        "the mex table for {} holds more than {MAX_HELD} components of moves \
+                         at once (give value(state), a closed form)",
+                        show(s)
+                    ));
+                }
                 path.insert(p.clone());
                 stack.push((p, m, 0));
                 continue;
             }
             let (state, opts, _) = stack.pop().expect("the stack is not empty");
+            holding -= held(&opts);
             let g = mex(opts
                 .iter()
                 .map(|parts| parts.iter().fold(0, |a, p| a ^ memo[&**p])));
@@ -590,6 +622,11 @@ mod tests {
             ("fn moves(s) { [[[s[0]]]] }", "lead back"),
             ("fn moves(s) { 3 }", "not a list"),
             ("fn nothing(s) { 3 }", "no `fn moves"),
+            // Each state holds 20000 components of moves, on a path that never ends.
+            (
+                "fn moves(s) { let o = []; for i in 0..20000 { o.push([s[0] + 1]); } o }",
+                "holds more than",
+            ),
         ] {
             let e = ScriptRules::new(s, false, None)
                 .and_then(|r| r.grundy(&[1]))

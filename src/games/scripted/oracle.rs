@@ -28,7 +28,8 @@ pub struct Table {
 impl Table {
     /// Lists every state reachable from `roots`, with `moves_of` (the script); the
     /// numbers of the roots, in their order. An error when more than `limit` states
-    /// are reachable, or from the script.
+    /// are reachable, their moves hold more than [`super::MAX_HELD`] components, the
+    /// listing takes more than [`super::QUERY_TIME`], or from the script.
     pub fn build(
         roots: &[State],
         limit: usize,
@@ -56,9 +57,24 @@ impl Table {
             root_ids.push(intern(r, &mut t)?);
         }
         let mut next = 0usize;
+        let deadline = std::time::Instant::now() + super::QUERY_TIME;
+        let mut holding = 0usize;
         while next < t.states.len() {
+            if std::time::Instant::now() >= deadline {
+                return Err(format!(
+                    "listing the reachable states took more than {} s",
+                    super::QUERY_TIME.as_secs()
+                ));
+            }
             let s = t.states[next].clone();
             let options = moves_of(&s)?;
+            holding += super::held(&options);
+            if holding > super::MAX_HELD {
+                return Err(format!(
+                    "the reachable states have more than {} components of moves",
+                    super::MAX_HELD
+                ));
+            }
             let mut listed = Vec::with_capacity(options.len());
             for parts in options.iter() {
                 let mut p = Vec::with_capacity(parts.len());
