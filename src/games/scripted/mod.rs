@@ -622,9 +622,9 @@ mod tests {
             ("fn moves(s) { [[[s[0]]]] }", "lead back"),
             ("fn moves(s) { 3 }", "not a list"),
             ("fn nothing(s) { 3 }", "no `fn moves"),
-            // Each state holds 20000 components of moves, on a path that never ends.
+            // Each state holds 30000 components of moves, on a path that never ends.
             (
-                "fn moves(s) { let o = []; for i in 0..20000 { o.push([s[0] + 1]); } o }",
+                "fn moves(s) { let o = []; o.pad(30000, [s[0] + 1]); o }",
                 "holds more than",
             ),
         ] {
