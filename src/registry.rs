@@ -167,6 +167,7 @@ pub static GAMES: &[Entry] = &[
     Entry::game::<games::mock_turtles::MockTurtlesSubject>(),
     Entry::declarable_only::<games::paint_chain::PaintChainGame>(),
     Entry::declarable_only::<games::heap_code::HeapCodeGame>(),
+    Entry::declarable_only::<games::scripted::ScriptedGame>(),
 ];
 
 /// The game `id`.

@@ -31,10 +31,10 @@ pub const DEFAULT_TIME: f64 = 60.0;
 pub struct Args {
     /// The game: octal, grundy, simple-nim, subtraction, lasker or heap-code (a heap
     /// game by its rules text: `0.137`, `4.[3]`, `0.F`, `subtract 1,3,4`, `range 2..5`,
-    /// `split-unequal`).
+    /// `split-unequal`), or scripted (a game declared by a script).
     pub game: String,
     /// The game's rules: the code for octal (`0.77`), the set for subtraction (`2,3,5`),
-    /// the rules text for heap-code.
+    /// the rules text for heap-code, a declaration or script file for scripted.
     #[arg(long)]
     pub rules: Option<String>,
     /// How many values: g(0) .. g(count - 1).
@@ -196,6 +196,12 @@ pub fn sequence(
             )?,
             count,
         )?,
+        "scripted" => scripted(
+            rules.ok_or(
+                "scripted needs --rules FILE: a declaration with [game] script, or a script",
+            )?,
+            count,
+        )?,
         "subtraction" => {
             let r = rules.ok_or("subtraction needs --rules, the set (e.g. 2,3,5)")?;
             let set: Subtraction = r.parse().map_err(|e| format!("--rules: {e}"))?;
@@ -223,7 +229,7 @@ pub fn sequence(
         _ => {
             return Err(format!(
                 "no sequence for game {}; one of: octal, grundy, simple-nim, subtraction, \
-                 lasker, heap-code",
+                 lasker, heap-code, scripted",
                 crate::cli::options::quote(game)
             ))
         }
@@ -280,6 +286,40 @@ fn heap_code(text: &str, count: usize) -> Result<SequenceReport, String> {
             None => "plain mex table (no period proven)".into(),
         },
         by_mex,
+        seconds: 0.0,
+    })
+}
+
+/// The sequence of a scripted game's one-integer components `(n)`: the mex table, or
+/// the author's closed form checked against it on the first values (at most 4096).
+fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
+    use crate::games::scripted::{script_of_file, ScriptRules};
+    let (text, misere) = script_of_file(path)?;
+    if misere {
+        return Err(
+            "--rules: misère play has no Grundy sequence (its positions are \
+                    answered by exhaustive search)"
+                .into(),
+        );
+    }
+    let top = count.clamp(1, 4096) as i64 - 1;
+    let r = ScriptRules::new(&text, false, Some((&[0], &[top])))
+        .map_err(|e| format!("--rules {path}: {e}"))?;
+    let values = (0..count as i64)
+        .map(|n| r.grundy(&[n]))
+        .collect::<Result<Vec<u64>, String>>()?;
+    Ok(SequenceReport {
+        game: "scripted".into(),
+        rules: path.to_string(),
+        count,
+        values,
+        period: None,
+        method: r.source(),
+        by_mex: if r.has_value() {
+            top as usize + 1
+        } else {
+            count
+        },
         seconds: 0.0,
     })
 }

@@ -71,6 +71,7 @@ pub mod nim;
 pub mod nim_k;
 pub mod octal;
 pub mod paint_chain;
+pub mod scripted;
 pub mod simple_nim;
 pub mod split;
 pub mod staircase;

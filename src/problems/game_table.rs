@@ -9,12 +9,15 @@
 //! | `range` | `[p, q]`: remove p to q tokens; each a number or the name of a number field |
 //! | `split_unequal` | `true`: split a heap into two unequal heaps (Grundy's game) |
 //! | `play` | `"normal"` (default: who cannot move loses) or `"misere"` (who cannot move wins) |
+//! | `script` | the rules as a script: `moves(state)`, maybe `value(state)` and `position(numbers)`; the game `scripted` ([`crate::games::scripted`]) |
+//! | `check_states` | with `script`: `[[lowest state], [highest state]]`, a box of states computed when the declaration is read (the mex table, and `value` checked on each); needed with `value` |
 //!
-//! Exactly one of `code`, `subtract`, `range`, `split_unequal`.
+//! Exactly one of `code`, `subtract`, `range`, `split_unequal`, `script`.
 
 use super::declaration::{toml_error, Ctx, DeclarationError, RulesEntry};
 use crate::games::declared::{DeclarableGame, Declared};
 use crate::games::heap_code::{HeapCodeGame, MAX_DIGITS, MAX_SET};
+use crate::games::scripted::ScriptedGame;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -31,6 +34,8 @@ struct GameTable {
     range: Option<Spanned<Vec<toml::Value>>>,
     split_unequal: Option<Spanned<bool>>,
     play: Option<Spanned<String>>,
+    script: Option<Spanned<String>>,
+    check_states: Option<Spanned<Vec<Vec<i64>>>>,
 }
 
 /// A `[game]` table read: the game, its parameters, and the place rules errors name.
@@ -69,13 +74,16 @@ pub(crate) fn read(text: &str, source: &str) -> Result<TableGame, DeclarationErr
     if let Some(u) = &g.split_unequal {
         kinds.push(("game.split_unequal", u.span()));
     }
+    if let Some(u) = &g.script {
+        kinds.push(("game.script", u.span()));
+    }
     match kinds.len() {
         0 => {
             return Err(ctx.err(
                 gspan,
                 "game",
                 "the [game] table declares the moves: one of `code`, `subtract`, `range`, \
-                 `split_unequal`",
+                 `split_unequal`, `script`",
             ))
         }
         1 => {}
@@ -102,6 +110,19 @@ pub(crate) fn read(text: &str, source: &str) -> Result<TableGame, DeclarationErr
         }
     };
     let (key, span) = kinds[0].clone();
+    if let Some(c) = &g.check_states {
+        if g.script.is_none() {
+            return Err(ctx.err(
+                c.span(),
+                "game.check_states",
+                "check_states goes with a script: it is the box of states checked when \
+                 the declaration is read",
+            ));
+        }
+    }
+    if let Some(sc) = g.script {
+        return script(&ctx, sc, g.check_states, misere);
+    }
     let rules = |t: String| RulesEntry {
         name: "rules".into(),
         key: key.into(),
@@ -210,6 +231,64 @@ pub(crate) fn read(text: &str, source: &str) -> Result<TableGame, DeclarationErr
     }
     Ok(TableGame {
         game: Declared::<HeapCodeGame>::GAME,
+        entries,
+        rules_at: (span, key.to_string()),
+    })
+}
+
+/// A `[game]` table with a script: the game `scripted`, its text, play and checked box.
+fn script(
+    ctx: &Ctx<'_>,
+    sc: Spanned<String>,
+    check: Option<Spanned<Vec<Vec<i64>>>>,
+    misere: &str,
+) -> Result<TableGame, DeclarationError> {
+    let span = sc.span();
+    let key = "game.script";
+    let literal = |name: &str, v: String| RulesEntry {
+        name: name.into(),
+        key: key.into(),
+        span: span.clone(),
+        value: toml::Value::String(v),
+        literal: true,
+    };
+    let mut entries = vec![
+        literal("script", sc.into_inner()),
+        literal(
+            "play",
+            if misere.is_empty() {
+                "normal"
+            } else {
+                "misere"
+            }
+            .into(),
+        ),
+    ];
+    let (lo, hi) = match check {
+        None => (Vec::new(), Vec::new()),
+        Some(c) => {
+            let cs = c.span();
+            let v = c.into_inner();
+            let ok = v.len() == 2
+                && !v[0].is_empty()
+                && v[0].len() == v[1].len()
+                && v.iter().flatten().all(|&x| x >= 0);
+            if !ok {
+                return Err(ctx.err(
+                    cs,
+                    "game.check_states",
+                    "check_states is [[lowest state], [highest state]]: two states of the \
+                     same length, integers at least 0",
+                ));
+            }
+            (v[0].clone(), v[1].clone())
+        }
+    };
+    let list = |v: Vec<i64>| toml::Value::Array(v.into_iter().map(toml::Value::Integer).collect());
+    entries.push(entry("check_from", key, span.clone(), list(lo)));
+    entries.push(entry("check_to", key, span.clone(), list(hi)));
+    Ok(TableGame {
+        game: Declared::<ScriptedGame>::GAME,
         entries,
         rules_at: (span, key.to_string()),
     })

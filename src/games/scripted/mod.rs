@@ -1,0 +1,637 @@
+//! Games declared by a script: the escape hatch of a declaration's `[game]` table
+//! (`script = """..."""`), for games no code or set describes.
+//!
+//! A component's state is a tuple of integers (it may hold history, such as the last
+//! amount taken). The author writes, in Rhai (see [`script`] for the sandbox):
+//!
+//! - `moves(state)`: the moves of one component, each the list of components that
+//!   replace it: `[]` (the component is gone), `[[a, b]]` (one component), or several
+//!   (a cut into two pieces is `[[a], [b]]`); a component of one integer may be
+//!   written as the integer;
+//! - optionally `value(state)`: the closed form of the component's Grundy value;
+//! - optionally `position(numbers)`: the components of a case, from the numbers of its
+//!   `position` fields (without it, each number is the component `(n)`).
+//!
+//! **The oracle** ([`oracle`]) is plain minimax over the multiset of components, its
+//! moves straight from `moves`. **The fast side** ([`ScriptRules`]) gives each
+//! component its Grundy value, by memoised mex over `moves` (a table of at most
+//! [`MAX_STATES`] states) or, when the author gave it, by `value`; a position's value
+//! is the XOR. A `value` must come with `check_states`, a box of states on which it is
+//! checked against the mex table when the declaration is read (tier 1 of the closed
+//! form); `verify --problem` then checks whole answers against the oracle. Misère play
+//! has no such theory: both sides search, for positions within [`MISERE_BUDGET`].
+
+pub mod oracle;
+pub mod script;
+
+use crate::games::declared::{self, Declare, ParamKind, ParamSpec, ParamValue, Reach};
+use crate::games::{analyze_sum, mex};
+use oracle::{Components, ScriptMove, ScriptOracle, Table};
+use rand_chacha::ChaCha8Rng;
+use script::{show, Script, State};
+use sgcheck_oracles::{Analysis, SearchError, Solver};
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// The most component states the mex table (and the cache of moves) holds.
+pub const MAX_STATES: usize = 1 << 20;
+/// The most states `check_states` may hold.
+pub const MAX_CHECK_STATES: u64 = 1 << 16;
+/// The most time one query may spend in the script (building the mex table for it).
+pub const QUERY_TIME: Duration = Duration::from_secs(20);
+/// The most positions a misère search may visit.
+pub const MISERE_BUDGET: usize = 1 << 20;
+/// The most components the cache of moves holds in all (past it, moves are asked of
+/// the script again), and the most one query may hold at once (the moves of the states
+/// on its path, or an oracle's table): with their states, about 100 MB.
+pub const MAX_HELD: usize = 1 << 22;
+/// The most time reading `check_states` may take.
+pub const CHECK_TIME: Duration = Duration::from_secs(30);
+
+/// The components a list of moves holds.
+fn held(m: &[Vec<State>]) -> usize {
+    m.iter().map(|parts| parts.len().max(1)).sum()
+}
+
+type Moves = Arc<Vec<Vec<State>>>;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The fast side of a scripted game: the compiled script, its play, the memo of
+/// Grundy values and the cache of moves.
+pub struct ScriptRules {
+    script: Script,
+    misere: bool,
+    moves: Mutex<(HashMap<State, Moves>, usize)>,
+    grundy: Mutex<HashMap<State, u64>>,
+    checked: u64,
+}
+
+impl std::fmt::Debug for ScriptRules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ScriptRules({})", self.source())
+    }
+}
+
+impl ScriptRules {
+    /// Compiles `text`; `misere` for misère play; `check` a box of states (lowest and
+    /// highest, inclusive) computed now: the mex table on it and, when the script has
+    /// `value`, the closed form checked on each state.
+    pub fn new(text: &str, misere: bool, check: Option<(&[i64], &[i64])>) -> Result<Self, String> {
+        let script = Script::compile(text)?;
+        if misere && script.has_value {
+            return Err(
+                "value(state) is a normal-play Grundy value; misère play has none \
+                        (leave value out)"
+                    .into(),
+            );
+        }
+        if script.has_value && check.is_none() {
+            return Err(
+                "a closed form value(state) is checked against the mex table: \
+                        give check_states = [[lowest state], [highest state]]"
+                    .into(),
+            );
+        }
+        let mut r = ScriptRules {
+            script,
+            misere,
+            moves: Mutex::new((HashMap::new(), 0)),
+            grundy: Mutex::new(HashMap::new()),
+            checked: 0,
+        };
+        if let Some((lo, hi)) = check {
+            r.checked = r.check_box(lo, hi)?;
+        }
+        Ok(r)
+    }
+
+    /// Every state of the box: the mex value, and `value` against it.
+    fn check_box(&self, lo: &[i64], hi: &[i64]) -> Result<u64, String> {
+        if lo.is_empty() || lo.len() != hi.len() || lo.len() > script::MAX_STATE_LEN {
+            return Err(format!(
+                "check_states: the lowest and highest states have the same 1 to {} integers",
+                script::MAX_STATE_LEN
+            ));
+        }
+        let mut count: u64 = 1;
+        for (a, b) in lo.iter().zip(hi) {
+            let w = b
+                .checked_sub(*a)
+                .filter(|&w| w >= 0)
+                .ok_or_else(|| format!("check_states: {} is not below {}", show(lo), show(hi)))?;
+            count = count.saturating_mul(w as u64 + 1);
+        }
+        if count > MAX_CHECK_STATES {
+            return Err(format!(
+                "check_states holds {count} states; at most {MAX_CHECK_STATES}"
+            ));
+        }
+        let mut s: Vec<i64> = lo.to_vec();
+        let deadline = Instant::now() + CHECK_TIME;
+        loop {
+            if Instant::now() >= deadline {
+                return Err(format!(
+                    "check_states: the box took more than {} s (stopped at {})",
+                    CHECK_TIME.as_secs(),
+                    show(&s)
+                ));
+            }
+            if !self.misere {
+                let g = self.mex_grundy(&s)?;
+                if self.script.has_value {
+                    let v = self.script.value(&s)?;
+                    if v != g {
+                        return Err(format!(
+                            "value{} = {v}, but the mex of its moves is {g}",
+                            show(&s)
+                        ));
+                    }
+                }
+            } else {
+                self.moves_of(&s)?;
+            }
+            // The next state of the box, the last integer fastest.
+            let mut k = s.len();
+            loop {
+                if k == 0 {
+                    return Ok(count);
+                }
+                k -= 1;
+                if s[k] < hi[k] {
+                    s[k] += 1;
+                    break;
+                }
+                s[k] = lo[k];
+            }
+        }
+    }
+
+    /// Where the fast side's values come from, in words.
+    pub fn source(&self) -> String {
+        if self.misere {
+            format!(
+                "misère play: both sides search the game tree (at most {MISERE_BUDGET} positions)"
+            )
+        } else if self.script.has_value {
+            format!(
+                "the closed form value(state), checked against the mex table on {} states",
+                self.checked
+            )
+        } else {
+            format!("the mex table of the moves (at most {MAX_STATES} component states)")
+        }
+    }
+
+    /// Whether the script gives a closed form `value(state)`.
+    pub fn has_value(&self) -> bool {
+        self.script.has_value
+    }
+
+    /// Whether the play is misère.
+    pub fn misere(&self) -> bool {
+        self.misere
+    }
+
+    /// The script's moves of `s` (cached).
+    pub fn moves_of(&self, s: &[i64]) -> Result<Moves, String> {
+        if let Some(m) = lock(&self.moves).0.get(s) {
+            return Ok(Arc::clone(m));
+        }
+        let m = Arc::new(self.script.moves(s)?);
+        let size = held(&m);
+        let mut cache = lock(&self.moves);
+        if cache.0.len() < MAX_STATES && cache.1 + size <= MAX_HELD {
+            cache.0.insert(s.into(), Arc::clone(&m));
+            cache.1 += size;
+        }
+        Ok(m)
+    }
+
+    /// The Grundy value of `s` by mex over its moves, memoised (iterative, so a long
+    /// chain of states needs no deep stack). A cycle of states is an error naming one.
+    pub fn mex_grundy(&self, s: &[i64]) -> Result<u64, String> {
+        let deadline = Instant::now() + QUERY_TIME;
+        let mut memo = lock(&self.grundy);
+        if let Some(&g) = memo.get(s) {
+            return Ok(g);
+        }
+        let mut path: HashSet<State> = HashSet::new();
+        let first = self.moves_of(s)?;
+        let mut holding = held(&first);
+        let mut stack: Vec<(State, Moves, usize)> = vec![(s.into(), first, 0)];
+        path.insert(s.into());
+        while let Some(top) = stack.last_mut() {
+            let mut missing = None;
+            while top.2 < top.1.len() {
+                match top.1[top.2].iter().find(|p| !memo.contains_key(&***p)) {
+                    Some(p) => {
+                        missing = Some(p.clone());
+                        break;
+                    }
+                    None => top.2 += 1,
+                }
+            }
+            if let Some(p) = missing {
+                if path.contains(&p) {
+                    return Err(format!(
+                        "moves{} lead back to {} (a game must end: no state may be reached from itself)",
+                        show(&top.0),
+                        show(&p)
+                    ));
+                }
+                if memo.len() + stack.len() >= MAX_STATES {
+                    return Err(format!(
+                        "the mex table holds at most {MAX_STATES} component states and {} needs more \
+                         (give value(state), a closed form)",
+                        show(s)
+                    ));
+                }
+                if Instant::now() >= deadline {
+                    return Err(format!(
+                        "the mex table for {} took more than {} s of script time",
+                        show(s),
+                        QUERY_TIME.as_secs()
+                    ));
+                }
+                let m = self.moves_of(&p)?;
+                holding += held(&m);
+                if holding > MAX_HELD {
+                    return Err(format!(
+                        "the mex table for {} holds more than {MAX_HELD} components of moves \
+                         at once (give value(state), a closed form)",
+                        show(s)
+                    ));
+                }
+                path.insert(p.clone());
+                stack.push((p, m, 0));
+                continue;
+            }
+            let (state, opts, _) = stack.pop().expect("the stack is not empty");
+            holding -= held(&opts);
+            let g = mex(opts
+                .iter()
+                .map(|parts| parts.iter().fold(0, |a, p| a ^ memo[&**p])));
+            path.remove(&state);
+            memo.insert(state, g);
+        }
+        Ok(memo[s])
+    }
+
+    /// The fast side's Grundy value of `s`: the author's `value` when there is one,
+    /// the mex table otherwise.
+    pub fn grundy(&self, s: &[i64]) -> Result<u64, String> {
+        if self.script.has_value {
+            self.script.value(s)
+        } else {
+            self.mex_grundy(s)
+        }
+    }
+
+    /// The components of a case's position numbers.
+    pub fn components(&self, numbers: &[u64]) -> Result<Vec<State>, String> {
+        self.script.components(numbers)
+    }
+
+    fn values(&self, numbers: &[u64]) -> Result<(Vec<State>, Vec<u64>), String> {
+        let comps = self.components(numbers)?;
+        let values = comps
+            .iter()
+            .map(|c| self.grundy(c))
+            .collect::<Result<_, _>>()?;
+        Ok((comps, values))
+    }
+
+    /// The oracle's rules and starting position for `numbers` (at most `limit`
+    /// reachable component states).
+    pub fn oracle(
+        &self,
+        numbers: &[u64],
+        limit: usize,
+    ) -> Result<(ScriptOracle, Components), String> {
+        let comps = self.components(numbers)?;
+        let (table, roots) = Table::build(&comps, limit.min(MAX_STATES), &|s| self.moves_of(s))?;
+        Ok((
+            ScriptOracle {
+                table: Arc::new(table),
+                misere: self.misere,
+            },
+            Components(roots),
+        ))
+    }
+
+    fn search(&self, numbers: &[u64]) -> Result<Analysis<ScriptMove>, String> {
+        let why = |e: String| {
+            format!("misère play has no Sprague-Grundy solver: positions are answered by exhaustive search, and this one could not be: {e}")
+        };
+        let (rules, pos) = self.oracle(numbers, MISERE_BUDGET).map_err(why)?;
+        Solver::new(rules)
+            .with_budget(MISERE_BUDGET)
+            .analyze(&pos)
+            .map_err(|e| why(e.to_string()))
+    }
+
+    /// Whether the fast side answers `numbers`, or why not (the message names the
+    /// script, `[game] script`).
+    pub fn check(&self, numbers: &[u64]) -> Result<(), String> {
+        let r = if self.misere {
+            self.search(numbers).map(|_| ())
+        } else {
+            self.values(numbers).map(|_| ())
+        };
+        r.map_err(|e| format!("[game] script: {e}"))
+    }
+
+    /// The verdict and every winning move (`i:j`: option j of component i).
+    pub fn analyze(&self, numbers: &[u64]) -> Result<Analysis<ScriptMove>, String> {
+        if self.misere {
+            return self.search(numbers);
+        }
+        let (comps, values) = self.values(numbers)?;
+        let mut err = None;
+        let a = analyze_sum(&values, |i, need, out| {
+            let opts = match self.moves_of(&comps[i]) {
+                Ok(o) => o,
+                Err(e) => {
+                    err = Some(e);
+                    return;
+                }
+            };
+            for (j, parts) in opts.iter().enumerate() {
+                let mut x = 0;
+                for p in parts {
+                    match self.grundy(p) {
+                        Ok(g) => x ^= g,
+                        Err(e) => {
+                            err = Some(e);
+                            return;
+                        }
+                    }
+                }
+                if x == need {
+                    out.push(ScriptMove {
+                        component: i as u32,
+                        option: j as u32,
+                    });
+                }
+            }
+        });
+        match err {
+            Some(e) => Err(e),
+            None => Ok(a),
+        }
+    }
+
+    /// The verdict of the fast side.
+    pub fn first_wins(&self, numbers: &[u64]) -> Result<bool, String> {
+        if self.misere {
+            return Ok(self.search(numbers)?.win);
+        }
+        Ok(self.values(numbers)?.1.iter().fold(0, |a, v| a ^ v) != 0)
+    }
+}
+
+/// Compiled scripts by their parameters, so that rules built per case reuse one
+/// script and its tables.
+static BUILT: Mutex<Vec<(String, Arc<ScriptRules>)>> = Mutex::new(Vec::new());
+
+fn build(params: &[ParamValue<'_>]) -> Result<Arc<ScriptRules>, String> {
+    let text = match params.first() {
+        Some(ParamValue::Name(t)) => *t,
+        _ => return Err("parameter script must be the script's text".into()),
+    };
+    let misere = match params.get(1) {
+        Some(ParamValue::Name("misere")) => true,
+        Some(ParamValue::Name("normal")) | None => false,
+        _ => return Err("parameter play is `normal` or `misere`".into()),
+    };
+    let list = |i: usize| match params.get(i) {
+        Some(ParamValue::List(v)) => v
+            .iter()
+            .map(|&x| i64::try_from(x).map_err(|_| format!("{x} is past i64")))
+            .collect::<Result<Vec<i64>, String>>(),
+        _ => Ok(Vec::new()),
+    };
+    let (lo, hi) = (list(2)?, list(3)?);
+    let key = format!("{misere} {lo:?} {hi:?} {text}");
+    if let Some((_, r)) = lock(&BUILT).iter().find(|(k, _)| *k == key) {
+        return Ok(Arc::clone(r));
+    }
+    let check = (!lo.is_empty() || !hi.is_empty()).then_some((&lo[..], &hi[..]));
+    let r = Arc::new(ScriptRules::new(text, misere, check)?);
+    let mut built = lock(&BUILT);
+    if built.len() >= 16 {
+        built.remove(0);
+    }
+    built.push((key, Arc::clone(&r)));
+    Ok(r)
+}
+
+/// How declarations use scripted games (`[game] script = ...` in a format-2
+/// declaration).
+pub struct ScriptedGame;
+
+impl Declare for ScriptedGame {
+    type Oracle = ScriptOracle;
+    type Fast = Arc<ScriptRules>;
+    const ID: &'static str = "scripted";
+    const PARAMETERS: &'static [ParamSpec] = &[
+        ParamSpec {
+            name: "script",
+            kind: ParamKind::Number,
+            about: "the script's text (moves, value, position)",
+        },
+        ParamSpec {
+            name: "play",
+            kind: ParamKind::Number,
+            about: "`normal` or `misere`",
+        },
+        ParamSpec {
+            name: "check_from",
+            kind: ParamKind::List,
+            about: "the lowest state of the box checked when the rules are read ([] for none)",
+        },
+        ParamSpec {
+            name: "check_to",
+            kind: ParamKind::List,
+            about: "the highest state of that box",
+        },
+    ];
+    const POSITION: &'static str = "numbers that make the components";
+    /// `component` is the place of the component in the position (as `position`
+    /// lists them), `option` the place of the move in what `moves` returned.
+    const MOVE_FIELDS: &'static [&'static str] = &["component", "option"];
+    /// Numbers past i64 are refused case by case (the script's integers are i64).
+    const REACH: Reach = Reach::ANY;
+
+    fn build(params: &[ParamValue<'_>]) -> Result<Arc<ScriptRules>, String> {
+        build(params)
+    }
+    fn check(fast: &Arc<ScriptRules>, position: &[u64]) -> Result<(), String> {
+        fast.check(position)
+    }
+    fn first_wins(fast: &Arc<ScriptRules>, position: &[u64]) -> bool {
+        // `check` has answered Ok for every position a declaration asks about, so the
+        // values are in the table; an error here cannot happen, and is a loss.
+        fast.first_wins(position).unwrap_or(false)
+    }
+    fn analyze(fast: &Arc<ScriptRules>, position: &[u64]) -> Analysis<ScriptMove> {
+        fast.analyze(position).unwrap_or(Analysis {
+            win: false,
+            winning: Vec::new(),
+            remoteness: None,
+        })
+    }
+    fn move_fields(m: &ScriptMove, _position: &[u64]) -> [u64; 4] {
+        [u64::from(m.component), u64::from(m.option), 0, 0]
+    }
+    fn oracle(
+        fast: &Arc<ScriptRules>,
+        position: &[u64],
+        budget: usize,
+    ) -> Result<(ScriptOracle, Components), SearchError> {
+        fast.oracle(position, budget)
+            .map_err(|_| SearchError::Budget { budget })
+    }
+    fn make_losing(
+        fast: &Arc<ScriptRules>,
+        p: &mut [u64],
+        b: &[(u64, u64)],
+        rng: &mut ChaCha8Rng,
+    ) -> bool {
+        if fast.misere || fast.script.has_position {
+            return false;
+        }
+        let value = |n: u64| {
+            i64::try_from(n)
+                .ok()
+                .and_then(|n| fast.grundy(&[n]).ok())
+                .unwrap_or(u64::MAX)
+        };
+        declared::losing_sum(p, b, rng, value, |need, lo, hi, rng| {
+            declared::scan_for_value(need, lo, hi, rng, value)
+        }) && fast.check(p).is_ok()
+    }
+    fn component_values(fast: &Arc<ScriptRules>, position: &[u64]) -> Option<Vec<u64>> {
+        if fast.misere || fast.script.has_position {
+            return None;
+        }
+        fast.values(position).ok().map(|(_, v)| v)
+    }
+}
+
+/// The most bytes of a file `--rules` names for a scripted game.
+pub const MAX_RULES_FILE: u64 = 1 << 20;
+
+/// The script and play of `path`: a declaration whose `[game]` table has a `script`
+/// (with its `play`), or a file that is the script itself (normal play).
+pub fn script_of_file(path: &str) -> Result<(String, bool), String> {
+    use std::io::Read;
+    let f = std::fs::File::open(path).map_err(|e| format!("--rules {path}: {e}"))?;
+    let mut text = String::new();
+    f.take(MAX_RULES_FILE + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("--rules {path}: {e}"))?;
+    if text.len() as u64 > MAX_RULES_FILE {
+        return Err(format!("--rules {path}: more than {MAX_RULES_FILE} bytes"));
+    }
+    if let Ok(toml::Value::Table(t)) = text.parse::<toml::Value>() {
+        let game = t.get("game").and_then(|g| g.as_table());
+        let script = game.and_then(|g| g.get("script")).and_then(|s| s.as_str());
+        let Some(script) = script else {
+            return Err(format!("--rules {path}: a TOML file without [game] script"));
+        };
+        let misere = game
+            .and_then(|g| g.get("play"))
+            .and_then(|p| p.as_str())
+            .is_some_and(|p| p == "misere" || p == "misère");
+        return Ok((script.to_string(), misere));
+    }
+    Ok((text, false))
+}
+
+/// `sgcheck check scripted <numbers> --rules FILE`: the fast side and the oracle on one
+/// position (the numbers become components as in a declaration).
+pub fn check_text(
+    rules: Option<&str>,
+    position: &str,
+    budget: usize,
+) -> Result<crate::verify::CheckOutcome, String> {
+    let path = rules
+        .ok_or("scripted needs --rules FILE: a declaration with [game] script, or a script")?;
+    let (text, misere) = script_of_file(path)?;
+    let r = ScriptRules::new(&text, misere, None).map_err(|e| format!("--rules {path}: {e}"))?;
+    let numbers = position
+        .split(',')
+        .map(|w| w.trim().parse::<u64>())
+        .collect::<Result<Vec<u64>, _>>()
+        .map_err(|_| format!("position {position:?}: numbers separated by commas"))?;
+    let mut fast = r.analyze(&numbers)?;
+    fast.winning.sort();
+    let (rules, pos) = r.oracle(&numbers, budget)?;
+    let oracle = Solver::new(rules)
+        .with_budget(budget)
+        .analyze(&pos)
+        .map_err(|e| e.to_string())?;
+    Ok(crate::verify::CheckOutcome {
+        agree: fast.win == oracle.win && fast.winning == oracle.winning,
+        fast: crate::verify::describe(&fast),
+        oracle: crate::verify::describe(&oracle),
+        remoteness: oracle.remoteness,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KAYLES: &str = r#"
+        fn moves(s) {
+            let n = s[0];
+            let out = [];
+            for k in 1..=2 {
+                if k > n { break; }
+                let r = n - k;
+                for a in 0..=(r / 2) {
+                    let m = [];
+                    if a > 0 { m.push(a); }
+                    if r - a > 0 { m.push(r - a); }
+                    out.push(m);
+                }
+            }
+            out
+        }
+    "#;
+
+    #[test]
+    fn kayles_by_script_is_a002186() {
+        let r = ScriptRules::new(KAYLES, false, None).unwrap();
+        let g: Vec<u32> = (0..100).map(|n| r.grundy(&[n]).unwrap() as u32).collect();
+        assert_eq!(g, crate::games::octal::A002186);
+    }
+
+    #[test]
+    fn hostile_scripts_are_errors() {
+        for (s, want) in [
+            ("fn moves(s) { loop {} }", "operations"),
+            ("fn f(x) { f(x + 1) } fn moves(s) { f(0) }", "nested"),
+            ("fn moves(s) { let a = [0]; loop { a += a; } }", "limit"),
+            ("fn moves(s) { [[[s[0]]]] }", "lead back"),
+            ("fn moves(s) { 3 }", "not a list"),
+            ("fn nothing(s) { 3 }", "no `fn moves"),
+            // Each state holds 30000 components of moves, on a path that never ends.
+            (
+                "fn moves(s) { let o = []; o.pad(30000, [s[0] + 1]); o }",
+                "holds more than",
+            ),
+        ] {
+            let e = ScriptRules::new(s, false, None)
+                .and_then(|r| r.grundy(&[1]))
+                .unwrap_err();
+            assert!(e.contains(want), "{s}: {e}");
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! The sandbox a scripted game's rules run in: a Rhai engine with every limit set, and
+//! the conversions between its values and component states.
+//!
+//! A declaration is untrusted input, so the engine has no I/O (no modules, no `print`
+//! output, no clock, no `eval`) and each call is bounded: [`MAX_OPERATIONS`]
+//! operations, [`CALL_TIME`] of wall time (checked every 256 operations, so an
+//! operation that is cheap to count but slow to run, such as concatenating large
+//! arrays, cannot stretch it), [`MAX_CALL_LEVELS`] nested calls (recursion),
+//! [`MAX_ARRAY`] items in any array (nested arrays count their items), [`MAX_STRING`]
+//! bytes in any string, [`MAX_VARIABLES`] live variables. A script longer than
+//! [`MAX_SCRIPT_BYTES`] is refused before it is compiled. An error of any kind becomes
+//! a message naming the function and the state it was called with; nothing panics.
+
+use rhai::{Array, CallFnOptions, Dynamic, Engine, Scope, AST};
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+/// Most operations (Rhai's coarse count: one expression node, operator, loop turn or
+/// call) one call of a script function may run.
+pub const MAX_OPERATIONS: u64 = 5_000_000;
+/// Most wall time one call of a script function may take.
+pub const CALL_TIME: Duration = Duration::from_secs(2);
+/// Most nested function calls (the recursion depth of a script).
+pub const MAX_CALL_LEVELS: usize = 48;
+/// Most items of one array (nested arrays add up).
+pub const MAX_ARRAY: usize = 1 << 16;
+/// Most bytes of one string.
+pub const MAX_STRING: usize = 1 << 12;
+/// Most live variables.
+pub const MAX_VARIABLES: usize = 1 << 10;
+/// Most bytes of a script.
+pub const MAX_SCRIPT_BYTES: usize = 1 << 16;
+/// Most integers in one component state.
+pub const MAX_STATE_LEN: usize = 8;
+/// Most components one move leaves in place of one.
+pub const MAX_PARTS: usize = 64;
+
+/// A component's state: a tuple of integers.
+pub type State = Box<[i64]>;
+
+thread_local! {
+    /// When the running call must stop.
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// A compiled script: the sandboxed engine and the functions the author defined.
+pub struct Script {
+    engine: Engine,
+    ast: AST,
+    /// Whether the script defines `value(state)`.
+    pub has_value: bool,
+    /// Whether the script defines `position(numbers)`.
+    pub has_position: bool,
+}
+
+impl std::fmt::Debug for Script {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Script")
+            .field("has_value", &self.has_value)
+            .field("has_position", &self.has_position)
+            .finish()
+    }
+}
+
+/// A state as the author would write it: `(3, 1)`.
+pub fn show(s: &[i64]) -> String {
+    let parts: Vec<String> = s.iter().map(i64::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+fn sandbox() -> Engine {
+    let mut e = Engine::new();
+    e.set_max_operations(MAX_OPERATIONS)
+        .set_max_call_levels(MAX_CALL_LEVELS)
+        .set_max_expr_depths(64, 64)
+        .set_max_array_size(MAX_ARRAY)
+        .set_max_string_size(MAX_STRING)
+        .set_max_map_size(1 << 10)
+        .set_max_variables(MAX_VARIABLES)
+        .set_max_functions(256)
+        .set_max_strings_interned(256);
+    e.on_print(|_| {});
+    e.on_debug(|_, _, _| {});
+    e.disable_symbol("eval");
+    e.on_progress(|ops| {
+        if ops & 255 != 0 {
+            return None;
+        }
+        let late = DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t));
+        late.then(|| Dynamic::from("time"))
+    });
+    e
+}
+
+/// Why a call failed, in words (the limit that stopped it, or the script's error).
+fn why(e: &rhai::EvalAltResult) -> String {
+    use rhai::EvalAltResult as E;
+    match e {
+        E::ErrorTooManyOperations(_) => {
+            format!("it ran more than {MAX_OPERATIONS} operations (an endless loop?)")
+        }
+        E::ErrorTerminated(..) => format!("it ran longer than {} s", CALL_TIME.as_secs()),
+        E::ErrorStackOverflow(_) => {
+            format!("it nested more than {MAX_CALL_LEVELS} calls (endless recursion?)")
+        }
+        E::ErrorDataTooLarge(what, _) => {
+            format!(
+                "{what} grew past its limit ({MAX_ARRAY} array items, {MAX_STRING} string bytes)"
+            )
+        }
+        E::ErrorTooManyVariables(_) => format!("it held more than {MAX_VARIABLES} variables"),
+        other => other.to_string(),
+    }
+}
+
+impl Script {
+    /// Compiles `text`, which must define `moves(state)`; `value(state)` and
+    /// `position(numbers)` are optional.
+    pub fn compile(text: &str) -> Result<Script, String> {
+        if text.len() > MAX_SCRIPT_BYTES {
+            return Err(format!(
+                "the script has {} bytes; a script has at most {MAX_SCRIPT_BYTES}",
+                text.len()
+            ));
+        }
+        let engine = sandbox();
+        let ast = engine
+            .compile(text)
+            .map_err(|e| format!("the script does not compile: {e}"))?;
+        let arity = |name: &str| {
+            ast.iter_functions()
+                .find(|f| f.name == name)
+                .map(|f| f.params.len())
+        };
+        match arity("moves") {
+            Some(1) => {}
+            Some(n) => return Err(format!("moves takes one argument (the state), not {n}")),
+            None => return Err("the script defines no `fn moves(state)`".into()),
+        }
+        for f in ["value", "position"] {
+            if let Some(n) = arity(f).filter(|&n| n != 1) {
+                return Err(format!("{f} takes one argument, not {n}"));
+            }
+        }
+        let has_value = arity("value").is_some();
+        let has_position = arity("position").is_some();
+        Ok(Script {
+            engine,
+            ast,
+            has_value,
+            has_position,
+        })
+    }
+
+    fn call(&self, f: &str, arg: Array) -> Result<Dynamic, Box<rhai::EvalAltResult>> {
+        DEADLINE.with(|d| d.set(Some(Instant::now() + CALL_TIME)));
+        let mut scope = Scope::new();
+        let r = self.engine.call_fn_with_options::<Dynamic>(
+            CallFnOptions::new().eval_ast(false).rewind_scope(true),
+            &mut scope,
+            &self.ast,
+            f,
+            (arg,),
+        );
+        DEADLINE.with(|d| d.set(None));
+        r
+    }
+
+    /// The moves of a component: each the list of components that replace it.
+    pub fn moves(&self, s: &[i64]) -> Result<Vec<Vec<State>>, String> {
+        let arg: Array = s.iter().map(|&x| Dynamic::from_int(x)).collect();
+        let at = || format!("moves{}", show(s));
+        let r = self
+            .call("moves", arg)
+            .map_err(|e| format!("{}: {}", at(), why(&e)))?;
+        let list = r.into_array().map_err(|t| {
+            format!(
+                "{}: returned {t}, not a list of moves (each a list of components)",
+                at()
+            )
+        })?;
+        let mut out = Vec::with_capacity(list.len());
+        for (j, m) in list.into_iter().enumerate() {
+            let parts = m.into_array().map_err(|t| {
+                format!(
+                    "{}: move {j} is {t}, not a list of components ([] for none, [[a, b]] for one)",
+                    at()
+                )
+            })?;
+            if parts.len() > MAX_PARTS {
+                return Err(format!(
+                    "{}: move {j} leaves {} components; a move leaves at most {MAX_PARTS}",
+                    at(),
+                    parts.len()
+                ));
+            }
+            let mut move_parts = Vec::with_capacity(parts.len());
+            for p in parts {
+                move_parts.push(state_of(p).map_err(|e| format!("{}: move {j}: {e}", at()))?);
+            }
+            out.push(move_parts);
+        }
+        Ok(out)
+    }
+
+    /// The author's closed form of a component's Grundy value.
+    pub fn value(&self, s: &[i64]) -> Result<u64, String> {
+        let arg: Array = s.iter().map(|&x| Dynamic::from_int(x)).collect();
+        let at = || format!("value{}", show(s));
+        let r = self
+            .call("value", arg)
+            .map_err(|e| format!("{}: {}", at(), why(&e)))?;
+        match r.as_int() {
+            Ok(v) if v >= 0 => Ok(v as u64),
+            Ok(v) => Err(format!(
+                "{}: returned {v}; a Grundy value is at least 0",
+                at()
+            )),
+            Err(t) => Err(format!("{}: returned {t}, not an integer", at())),
+        }
+    }
+
+    /// The components of a position given as the numbers of a case (each number one
+    /// component `(n)` without `position`).
+    pub fn components(&self, numbers: &[u64]) -> Result<Vec<State>, String> {
+        let mut ints = Vec::with_capacity(numbers.len());
+        for &n in numbers {
+            ints.push(
+                i64::try_from(n).map_err(|_| format!("{n} is past the script's integers (i64)"))?,
+            );
+        }
+        if !self.has_position {
+            return Ok(ints.into_iter().map(|n| Box::from([n])).collect());
+        }
+        let arg: Array = ints.iter().map(|&x| Dynamic::from_int(x)).collect();
+        let at = || format!("position{}", show(&ints));
+        let r = self
+            .call("position", arg)
+            .map_err(|e| format!("{}: {}", at(), why(&e)))?;
+        let list = r
+            .into_array()
+            .map_err(|t| format!("{}: returned {t}, not a list of components", at()))?;
+        list.into_iter()
+            .map(|c| state_of(c).map_err(|e| format!("{}: {e}", at())))
+            .collect()
+    }
+}
+
+/// A component from a script value: a list of at most [`MAX_STATE_LEN`] integers, or
+/// one integer for a state of one number.
+fn state_of(d: Dynamic) -> Result<State, String> {
+    if let Ok(n) = d.as_int() {
+        return Ok(Box::from([n]));
+    }
+    let t = d.type_name();
+    let items = d
+        .into_array()
+        .map_err(|_| format!("a component is {t}, not a list of integers"))?;
+    if items.is_empty() || items.len() > MAX_STATE_LEN {
+        return Err(format!(
+            "a component has {} integers; a state has 1 to {MAX_STATE_LEN}",
+            items.len()
+        ));
+    }
+    items
+        .into_iter()
+        .map(|x| {
+            x.as_int()
+                .map_err(|t| format!("a component holds {t}, not an integer"))
+        })
+        .collect()
+}
