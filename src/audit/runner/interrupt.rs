@@ -91,6 +91,14 @@ pub(crate) fn watch_signals(fd: OwnedFd) {
     for &pg in groups.iter() {
         kill_group(pg, sig);
     }
+    // Every slot, idle or not: its supervisor and everything under it.
+    for &pg in slots::SLOT_GROUPS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .iter()
+    {
+        kill_group(pg, sig);
+    }
     // Then the temporary directories (builds), once nothing writes into them.
     wait_descendants_gone(Duration::from_secs(3));
     for d in TEMP_DIRS

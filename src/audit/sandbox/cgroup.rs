@@ -116,9 +116,10 @@ impl Cgroup {
         std::fs::write(self.dir.join(file), bytes.to_string()).is_ok()
     }
 
-    /// The descriptor of `cgroup.procs`, which the child writes "0" into to join.
-    pub fn procs_fd(&self) -> RawFd {
-        self.procs.as_raw_fd()
+    /// The descriptor of `cgroup.procs`, which the program's process writes "0" into
+    /// to join.
+    pub fn procs(&self) -> BorrowedFd<'_> {
+        self.procs.as_fd()
     }
 
     /// How many times the kernel's OOM killer killed a process of the run.

@@ -65,6 +65,8 @@ mod watch;
 pub use watch::*;
 mod cgroup;
 pub use cgroup::*;
+mod slot;
+pub(crate) use slot::*;
 
 /// How the runs of this process are contained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
