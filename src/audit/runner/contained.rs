@@ -52,8 +52,8 @@ pub fn run_command(
         // it (and each file is bounded by the file limit).
         size: limits.memory_limit.max(limits.file_limit),
         run_as,
+        memory_limit: limits.memory_limit,
     };
-    let cgroup = sandbox::Cgroup::for_run().filter(|c| c.set_limit(limits.memory_limit));
     let argv: Vec<&OsStr> = std::iter::once(OsStr::new(launch.argv0))
         .chain(launch.args.iter().map(OsStr::new))
         .collect();
@@ -63,7 +63,7 @@ pub fn run_command(
         launch.env,
         Some(limits.file_limit),
         limits.stack_limit,
-        cgroup.is_some(),
+        sandbox::cgroup_base().is_some(),
     )
     .ok_or_else(|| {
         spawn_error(io::Error::new(
@@ -84,7 +84,7 @@ pub fn run_command(
         if let Some(w) = report.write_end() {
             fds.push(w);
         }
-        if let Some(c) = &cgroup {
+        if let Some(c) = &slot.cgroup {
             fds.push(c.procs());
         }
         let mut groups = live();
@@ -170,6 +170,11 @@ pub fn run_command(
     let inherited = *slot.inherited.get_or_init(|| {
         sandbox::memory(slot.supervisor).map_or(0, |(_, hwm)| hwm)
     });
+    // The kernel's OOM killer ended a process of the run at the memory limit.
+    let mut slot = slot;
+    let oom_kills = slot.cgroup.as_ref().map_or(0, sandbox::Cgroup::oom_kills);
+    let oom_killed = oom_kills > slot.oom_seen;
+    slot.oom_seen = oom_kills;
     let reported = if stop.is_some() {
         // The slot ends with the run: everything in it is killed.
         slot.end();
@@ -187,9 +192,6 @@ pub fn run_command(
     if let Some(r) = reported.filter(|r| r.status == sandbox::EXEC_FAILED) {
         return Err(spawn_error(io::Error::from_raw_os_error(r.errno)));
     }
-    // The kernel's OOM killer ended a process of the run at the memory limit.
-    let oom_killed = cgroup.as_ref().is_some_and(|c| c.oom_kills() > 0);
-    drop(cgroup);
     let exit = match reported {
         Some(r) if stop.is_none() => decode_status(r.status),
         _ => Exit::Signal(libc::SIGKILL),

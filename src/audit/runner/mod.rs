@@ -411,7 +411,17 @@ impl Contestant for ProcessContestant {
             ),
         };
         let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
-        let env = run_environment(&dir, &self.extra_env);
+        let mut env = run_environment(&dir, &self.extra_env);
+        if sandbox::memory_enforcement() == sandbox::MemoryEnforcement::Polling
+            && !env.iter().any(|(k, _)| k == "JAVA_TOOL_OPTIONS")
+        {
+            // Without a memory cgroup a JVM sizes its heap from the machine's memory:
+            // it is told the run's limit instead (a cgroup tells it by itself).
+            env.push((
+                "JAVA_TOOL_OPTIONS".into(),
+                format!("-XX:MaxRAM={}", limits.memory_limit),
+            ));
+        }
         // Paths the program needs to reach: itself, files on its command line, PATH
         // and the toolchains.
         let mut needed =

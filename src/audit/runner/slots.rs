@@ -22,6 +22,10 @@ pub(crate) struct Slot {
     supervisor_fd: Option<OwnedFd>,
     /// The supervisor's own peak memory, which a program's `ru_maxrss` includes.
     pub inherited: OnceLock<u64>,
+    /// The memory cgroup every run of the slot joins (its limit is the runs'), and
+    /// the OOM kills counted in it so far.
+    pub cgroup: Option<sandbox::Cgroup>,
+    pub oom_seen: u64,
     _net: SlotGuard,
 }
 
@@ -32,6 +36,18 @@ pub(crate) static SLOT_GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
 fn slot_groups() -> MutexGuard<'static, Vec<i32>> {
     SLOT_GROUPS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Ends every idle slot (at exit: their memory cgroups are removed with them).
+pub(crate) fn close_idle_slots() {
+    let idle = std::mem::take(&mut *POOL.lock().unwrap_or_else(PoisonError::into_inner));
+    for s in idle {
+        s.end();
+    }
+}
+
+extern "C" fn close_slots_at_exit() {
+    close_idle_slots();
 }
 
 type Job = Box<dyn FnOnce() + Send>;
@@ -69,13 +85,20 @@ pub(crate) struct SlotRequest {
     pub needed: Vec<PathBuf>,
     pub size: u64,
     pub run_as: Option<u32>,
+    pub memory_limit: u64,
 }
 
 impl SlotRequest {
     fn key(&self) -> String {
         format!(
-            "{:?}|{:?}|{}|{:?}|{}|{:?}",
-            self.mode, self.cwd, self.writable, self.needed, self.size, self.run_as
+            "{:?}|{:?}|{}|{:?}|{}|{:?}|{}",
+            self.mode,
+            self.cwd,
+            self.writable,
+            self.needed,
+            self.size,
+            self.run_as,
+            self.memory_limit
         )
     }
 }
@@ -117,6 +140,14 @@ impl Slot {
     }
 
     fn start(req: &SlotRequest, key: String) -> Result<Slot, RunError> {
+        static AT_EXIT: Once = Once::new();
+        AT_EXIT.call_once(|| {
+            // SAFETY: registers a plain extern "C" function with no arguments; it runs
+            // once, at the process's exit, in the exiting thread. std has no wrapper.
+            unsafe {
+                libc::atexit(close_slots_at_exit);
+            }
+        });
         let spawn_error = |source: io::Error| RunError::Spawn {
             program: "the run's supervisor".into(),
             source,
@@ -210,8 +241,11 @@ impl Slot {
         let supervisor_fd = (supervisor > 0)
             .then(|| sandbox::pidfd_open(supervisor))
             .flatten();
+        let cgroup = sandbox::Cgroup::for_run().filter(|c| c.set_limit(req.memory_limit));
         Ok(Slot {
             key,
+            cgroup,
+            oom_seen: 0,
             mode: req.mode,
             child,
             sock: ours,

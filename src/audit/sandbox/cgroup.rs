@@ -54,6 +54,18 @@ pub(crate) fn cgroup_base() -> Option<&'static (PathBuf, MemoryEnforcement)> {
             });
             let Some(path) = path else { continue };
             let base = Path::new(mount).join(path);
+            if kind == MemoryEnforcement::CgroupV2 {
+                // The memory controller must be given to the children; the kernel
+                // refuses when sgcheck's own cgroup holds processes and is not the
+                // root ("no internal processes"): then the probe below fails and the
+                // limit is polled.
+                let has_memory = std::fs::read_to_string(base.join("cgroup.controllers"))
+                    .is_ok_and(|c| c.split_whitespace().any(|w| w == "memory"));
+                if !has_memory {
+                    continue;
+                }
+                let _ = std::fs::write(base.join("cgroup.subtree_control"), "+memory");
+            }
             let probe = Cgroup::create(&base, kind, "probe");
             if let Some(cg) = probe {
                 if cg.set_limit(64 << 20) {

@@ -297,11 +297,33 @@ pub(crate) fn program_setup(plan: &ChildPlan, file_limit: Option<u64>) -> io::Re
         rustix::process::chdir(dir.as_c_str()).map_err(errno_of)?;
     }
     if let Some(id) = plan.run_as {
+        // The fallback has no file system of its own to open closed directories
+        // with: the program keeps the right to read and search every directory
+        // (CAP_DAC_READ_SEARCH, as an ambient capability), and nothing else of root's.
+        let read_anywhere = plan.fs.is_none();
+        if read_anywhere {
+            rustix::thread::set_keep_capabilities(true).map_err(errno_of)?;
+        }
         rustix::thread::set_thread_groups(&[]).map_err(errno_of)?;
         rustix::thread::set_thread_res_gid(Gid::from_raw(id), Gid::from_raw(id), Gid::from_raw(id))
             .map_err(errno_of)?;
         rustix::thread::set_thread_res_uid(Uid::from_raw(id), Uid::from_raw(id), Uid::from_raw(id))
             .map_err(errno_of)?;
+        if read_anywhere {
+            use rustix::thread::{CapabilitySet, CapabilitySets};
+            let only = CapabilitySet::DAC_READ_SEARCH;
+            rustix::thread::set_capabilities(
+                None,
+                CapabilitySets {
+                    effective: only,
+                    permitted: only,
+                    inheritable: only,
+                },
+            )
+            .map_err(errno_of)?;
+            rustix::thread::configure_capability_in_ambient_set(only, true)
+            .map_err(errno_of)?;
+        }
     }
     rustix::thread::set_no_new_privs(true).map_err(errno_of)?;
     cloexec_from_3();

@@ -227,14 +227,13 @@ fn prepare(l: &Launch<'_>) -> io::Result<()> {
         // after this child has exec'd.
         rustix::io::write(unsafe { BorrowedFd::borrow_raw(fd) }, b"0").map_err(errno_of)?;
     }
-    for (target, &fd) in l.stdio.iter().enumerate() {
-        // SAFETY: the received descriptors are open and numbered 3 or more (the slot
-        // moved them there), so none of them is overwritten here.
-        let rc = unsafe { libc::dup2(fd, target as i32) };
-        if rc < 0 {
-            return Err(io::Error::last_os_error());
-        }
-    }
+    // SAFETY: the received descriptors are open until the slot closes them, after
+    // this child has exec'd; they are numbered 3 or more (the slot moved them there),
+    // so none of them is overwritten here.
+    let [input, output, error] = l.stdio.map(|fd| unsafe { BorrowedFd::borrow_raw(fd) });
+    rustix::stdio::dup2_stdin(input).map_err(errno_of)?;
+    rustix::stdio::dup2_stdout(output).map_err(errno_of)?;
+    rustix::stdio::dup2_stderr(error).map_err(errno_of)?;
     let _ = rustix::process::setrlimit(
         Resource::Core,
         Rlimit {
