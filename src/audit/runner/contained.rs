@@ -123,7 +123,7 @@ pub fn run_command(
         let data = input.to_vec();
         // A program that never reads its input blocks this thread until the run is
         // over, which closes the pipe (EPIPE); nothing waits for it.
-        std::thread::spawn(move || {
+        slots::io_spawn(move || {
             let _ = stdin.write_all(&data);
         });
     } else {

@@ -124,7 +124,7 @@ impl Drain {
         let spill: Arc<Mutex<Option<std::fs::File>>> = Arc::new(Mutex::new(None));
         let (tx, done) = mpsc::channel();
         let (shared, shared_spill) = (Arc::clone(&buf), Arc::clone(&spill));
-        std::thread::spawn(move || {
+        slots::io_spawn(move || {
             let mut chunk = vec![0u8; 64 * 1024];
             let mut total = 0usize;
             let mut spill_failed = false;
@@ -202,7 +202,7 @@ impl Drain {
         let buf = Arc::new(Mutex::new(Vec::new()));
         let (tx, done) = mpsc::channel();
         let shared = Arc::clone(&buf);
-        std::thread::spawn(move || {
+        slots::io_spawn(move || {
             let mut chunk = vec![0u8; 64 * 1024];
             loop {
                 match r.read(&mut chunk) {

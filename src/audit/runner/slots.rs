@@ -318,3 +318,64 @@ impl Slot {
         slot_groups().retain(|&g| g != pid);
     }
 }
+
+/// Runs `job` on a thread of its own at once: an idle helper thread when there is one,
+/// else a new one, which stays for later jobs. A run's input writer and output
+/// readers each block until the program is done, so every job gets a thread to
+/// itself, never a place in a queue; reusing the threads saves three thread starts
+/// per run.
+pub(crate) fn io_spawn(job: impl FnOnce() + Send + 'static) {
+    struct Helpers {
+        tx: Mutex<mpsc::Sender<Job>>,
+        rx: Arc<Mutex<mpsc::Receiver<Job>>>,
+        /// Helpers waiting for a job and not yet claimed.
+        idle: std::sync::atomic::AtomicUsize,
+    }
+    static HELPERS: OnceLock<Helpers> = OnceLock::new();
+    let h = HELPERS.get_or_init(|| {
+        let (tx, rx) = mpsc::channel();
+        Helpers {
+            tx: Mutex::new(tx),
+            rx: Arc::new(Mutex::new(rx)),
+            idle: std::sync::atomic::AtomicUsize::new(0),
+        }
+    });
+    let mut job: Job = Box::new(job);
+    loop {
+        let n = h.idle.load(Ordering::SeqCst);
+        if n == 0 {
+            break;
+        }
+        if h
+            .idle
+            .compare_exchange(n, n - 1, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+        {
+            // A claimed helper is (or soon will be) waiting on the channel.
+            match h.tx.lock().unwrap_or_else(PoisonError::into_inner).send(job) {
+                Ok(()) => return,
+                Err(mpsc::SendError(j)) => {
+                    job = j;
+                    break;
+                }
+            }
+        }
+    }
+    let rx = Arc::clone(&h.rx);
+    let spawned = std::thread::Builder::new()
+        .name("sgcheck-io".into())
+        .spawn(move || {
+            job();
+            loop {
+                h.idle.fetch_add(1, Ordering::SeqCst);
+                let next = rx.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                match next {
+                    Ok(j) => j(),
+                    Err(_) => return,
+                }
+            }
+        });
+    if let Err(e) = spawned {
+        eprintln!("warning: cannot start a thread: {e}");
+    }
+}
