@@ -201,7 +201,7 @@ impl Slot {
             slot: Some(sandbox::SlotPlan {
                 sock: theirs.as_raw_fd(),
                 mem: sandbox::SlotMemory::new(),
-                watched: [-1; 3],
+                watched: [-1; sandbox::WATCHED],
                 tmp_names,
             }),
         };

@@ -247,10 +247,15 @@ pub(crate) struct MountAttr {
 
 pub(crate) const MOUNT_ATTR_RDONLY: u64 = 1;
 
+/// How many descriptors [`build_fs`] returns.
+pub(crate) const WATCHED: usize = 7;
+
 /// Builds the runs' file system (see the module documentation). Async-signal-safe:
-/// system calls on prepared C strings only. Returns descriptors of the stage's fresh
-/// `/tmp`, `/dev/shm` and upper layer, which the slot looks into after each run.
-pub(crate) fn build_fs(fs: &FsPlan, owner: Option<u32>) -> io::Result<[RawFd; 3]> {
+/// system calls on prepared C strings only. Returns descriptors the slot looks into
+/// after each run: the stage's fresh `/tmp`, `/dev/shm` and upper layer, the IPC
+/// namespace's message queues (a mount of their own), and its System V shared memory,
+/// semaphores and message queues (`/proc/sysvipc`); -1 for what is missing.
+pub(crate) fn build_fs(fs: &FsPlan, owner: Option<u32>) -> io::Result<[RawFd; WATCHED]> {
     use rustix::mount::{mount, mount_bind, mount_bind_recursive, mount_change, mount_remount};
     mount_change(
         c"/",
@@ -358,10 +363,30 @@ pub(crate) fn build_fs(fs: &FsPlan, owner: Option<u32>) -> io::Result<[RawFd; 3]
         .map(IntoRawFd::into_raw_fd)
         .map_err(errno_of)
     };
-    let watched = [
+    // The POSIX message queues of the slot's IPC namespace, seen through a mount of
+    // their own in the stage (hidden from the program with the stage): -1 when the
+    // kernel has none, and then every run gets an IPC namespace of its own.
+    let queues = match rustix::fs::mkdir(c"/dev/shm/q", Mode::from_raw_mode(0o700)) {
+        Ok(()) | Err(rustix::io::Errno::EXIST) => mount(
+            c"mqueue",
+            c"/dev/shm/q",
+            c"mqueue",
+            MountFlags::NOSUID | MountFlags::NODEV | MountFlags::NOEXEC,
+            c"",
+        )
+        .ok()
+        .and_then(|()| watch(c"/dev/shm/q").ok())
+        .unwrap_or(-1),
+        Err(_) => -1,
+    };
+    let mut watched = [
         watch(fs.tmp.as_c_str())?,
         watch(fs.shm.as_c_str())?,
         watch(fs.upper.as_c_str())?,
+        queues,
+        -1,
+        -1,
+        -1,
     ];
     mount_bind_recursive(fs.tmp.as_c_str(), c"/tmp").map_err(errno_of)?;
     mount_bind(fs.shm.as_c_str(), STAGE).map_err(errno_of)?;
@@ -373,5 +398,22 @@ pub(crate) fn build_fs(fs: &FsPlan, owner: Option<u32>) -> io::Result<[RawFd; 3]
         c"",
     )
     .map_err(errno_of)?;
+    // The System V objects of the slot's IPC namespace, as its fresh /proc lists them.
+    for (i, p) in [c"/proc/sysvipc/shm", c"/proc/sysvipc/sem", c"/proc/sysvipc/msg"]
+        .into_iter()
+        .enumerate()
+    {
+        use std::os::fd::IntoRawFd;
+        watched[4 + i] = rustix::fs::open(
+            p,
+            rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .map_or(-1, IntoRawFd::into_raw_fd);
+    }
+    if watched[4..].contains(&-1) {
+        // Without them, each run gets an IPC namespace of its own.
+        watched[3] = -1;
+    }
     Ok(watched)
 }

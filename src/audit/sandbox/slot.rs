@@ -60,7 +60,7 @@ pub(crate) struct SlotPlan {
     /// Directories of the run's stage that must be as they were after a run (the
     /// fresh `/tmp`, `/dev/shm`, and the working directory's upper layer), opened by
     /// [`build_fs`] before they are covered.
-    pub watched: [RawFd; 3],
+    pub watched: [RawFd; WATCHED],
     /// Names the plan itself put at the top of the fresh `/tmp` (mount points).
     pub tmp_names: Vec<CString>,
 }
@@ -286,6 +286,21 @@ fn pristine(fd: RawFd, allowed: &[CString]) -> bool {
     true
 }
 
+/// Whether a `/proc/sysvipc` listing holds no object (its header line only); true
+/// when it is not watched.
+fn no_ipc_objects(fd: RawFd) -> bool {
+    if fd < 0 {
+        return true;
+    }
+    // SAFETY: opened by build_fs and kept open by the slot.
+    let file = unsafe { BorrowedFd::borrow_raw(fd) };
+    let mut buf = [0u8; 512];
+    match rustix::io::pread(file, &mut buf, 0) {
+        Ok(n) => buf[..n].iter().filter(|&&c| c == b'\n').count() <= 1,
+        Err(_) => false,
+    }
+}
+
 /// Kills every process of the run the slot can see, and reaps them.
 fn kill_all(mode: Containment) {
     loop {
@@ -312,7 +327,9 @@ pub(crate) fn serve(plan: &mut ChildPlan) -> ! {
         exit_now(125)
     };
     let sock = slot.sock;
-    let mut keep = [sock, slot.watched[0], slot.watched[1], slot.watched[2]];
+    let mut keep = [-1; WATCHED + 1];
+    keep[0] = sock;
+    keep[1..].copy_from_slice(&slot.watched);
     keep.sort_unstable();
     // SAFETY: this process owns nothing else: only the socket and the watched
     // directories are used from here on.
@@ -374,6 +391,8 @@ pub(crate) fn serve(plan: &mut ChildPlan) -> ! {
                 pristine(s.watched[0], &s.tmp_names)
                     && pristine(s.watched[1], &[])
                     && pristine(s.watched[2], &[])
+                    && pristine(s.watched[3], &[])
+                    && s.watched[4..].iter().all(|&fd| no_ipc_objects(fd))
             }
             _ => true,
         };
@@ -404,6 +423,7 @@ fn run_one(
     let Some(slot) = plan.slot.as_mut() else {
         return (EXEC_FAILED, libc::EINVAL, 0);
     };
+    let own_ipc = slot.watched[3] < 0;
     let stack_top = {
         let len = slot.mem.stack.len();
         // 16-byte aligned top of the clone stack.
@@ -418,8 +438,9 @@ fn run_one(
         errno: std::sync::atomic::AtomicI32::new(0),
     };
     let mut flags = libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD;
-    if plan.mode == Containment::Namespaces {
-        // Each run gets its own System V IPC objects and POSIX message queues.
+    if plan.mode == Containment::Namespaces && own_ipc {
+        // The slot cannot see what a run leaves in its IPC namespace: each run gets
+        // its own.
         flags |= libc::CLONE_NEWIPC;
     }
     // SAFETY: `launch` runs on its own stack (the slot's preallocated buffer, unused
