@@ -515,6 +515,59 @@ fn signals_to_the_parent_and_the_supervisor_change_nothing() {
     assert_ne!(status.code(), Some(3), "the shell survived its child's signals");
 }
 
+#[test]
+fn ipc_objects_of_a_run_are_not_seen_by_the_next() {
+    if !have("gcc") || !namespaces() {
+        // The fallback shares the machine's IPC objects (the book says so).
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Answers wrong when a System V segment or a POSIX message queue of an earlier
+    // run is still there, then leaves one of each.
+    let src = dir.path().join("sgipc.c");
+    std::fs::write(
+        &src,
+        format!(
+            "{SOLVE}\n#include <sys/ipc.h>\n#include <sys/shm.h>\n#include <mqueue.h>\n{}",
+            r#"int main(void) {
+                int leak = shmget(0x5347, 4096, 0) >= 0;
+                mqd_t q = mq_open("/sgcheckq", O_RDONLY);
+                leak |= q != (mqd_t)-1;
+                shmget(0x5347, 4096, IPC_CREAT | 0600);
+                struct mq_attr a = {0, 4, 16, 0};
+                mq_open("/sgcheckq", O_CREAT | O_RDWR, 0600, &a);
+                if (leak) { puts("LEAK"); return 0; }
+                solve(); return 0; }"#
+        ),
+    )
+    .unwrap();
+    let exe = dir.path().join("sgipc");
+    let built = Command::new("gcc")
+        .args(["-O1", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .arg("-lrt")
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let (out, json) = audit(
+        dir.path(),
+        &["--cases", "30", "--no-batch", "--jobs", "1", "--time", "30"],
+        &["./sgipc"],
+    );
+    assert_eq!(json["verdict"], "ok", "{json}");
+    assert_eq!(out.status.code(), Some(0));
+    assert_none_left("sgipc");
+    // Run twice in one IPC namespace of their own (not the machine's), the second
+    // run sees the first's objects: the check above can fail.
+    let twice = Command::new("unshare")
+        .args(["--ipc", "sh", "-c", "./sgipc </dev/null >/dev/null; echo 1 1 0 | ./sgipc"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&twice.stdout), "LEAK\n");
+}
+
 /// A C++ source whose constant evaluation runs for minutes (`marker` names it).
 fn slow_source(dir: &Path, marker: &str) -> PathBuf {
     let src = dir.join(format!("{marker}.cpp"));
