@@ -10,6 +10,7 @@
 //! Tests that need gcc, g++ or javac print a loud line and pass without them, unless
 //! `CI` or `SGCHECK_REQUIRE_TOOLS=1` is set: then a missing tool fails the test.
 
+use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -387,6 +388,9 @@ fn a_file_past_the_file_limit_is_a_runtime_error_naming_it() {
             fclose(f);
             solve(); return 0; }"#,
     );
+    // The fallback runs the program as `nobody` when sgcheck is root: the directory is
+    // opened to it (with namespaces, its writes go to a private layer anyway).
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o777)).unwrap();
     let (out, json) = audit(
         dir.path(),
         &["--cases", "5", "--time", "20", "--file-limit", "1M"],
@@ -454,18 +458,41 @@ fn only_descriptors_0_1_2_are_open() {
 
 #[test]
 fn signals_to_the_parent_and_the_supervisor_change_nothing() {
-    if !have("gcc") || !namespaces() {
-        // The fallback runs the program as the caller: it could signal sgcheck (the
-        // book says so); not tried here.
+    // SAFETY: geteuid has no preconditions.
+    let root = unsafe { libc::geteuid() } == 0;
+    if !have("gcc") || !root {
+        // Not root, the fallback runs the program as the caller: it can signal
+        // sgcheck (the book says so); not tried here.
         return;
     }
     let dir = tempfile::tempdir().unwrap();
+    // Its supervisor (the parent), the supervisor's parent (sgcheck in the fallback,
+    // the relay with namespaces), their process groups, and, with namespaces, every
+    // process it can see. Only in a namespace does it try every pid: in the fallback
+    // that would reach other programs running as `nobody` on the machine.
     compile(
         dir.path(),
         "killer",
-        r#"int main(void) {
-            kill(getppid(), SIGKILL); kill(1, SIGKILL); kill(-1, SIGKILL);
-            for (int p = 2; p < 4096; p++) if (p != getpid()) kill(p, SIGKILL);
+        r#"static int parent_of(int pid) {
+            char path[64], buf[512]; snprintf(path, sizeof path, "/proc/%d/stat", pid);
+            int fd = open(path, O_RDONLY); if (fd < 0) return -1;
+            int n = read(fd, buf, sizeof buf - 1); close(fd); if (n <= 0) return -1;
+            buf[n] = 0; char *p = strrchr(buf, ')'); int ppid = -1;
+            if (p) sscanf(p + 2, "%*c %d", &ppid); return ppid; }
+        int main(void) {
+            int sup = getppid(), above = parent_of(sup), hits = 0;
+            int targets[] = { sup, above, -getpgid(sup), -getpgid(above) };
+            for (int s = 0; s < 2; s++) {
+                int sig = s ? SIGKILL : SIGTERM;
+                for (int i = 0; i < 4; i++)
+                    if ((targets[i] > 1 || targets[i] < -1) && -targets[i] != getpgrp())
+                        hits += kill(targets[i], sig) == 0;
+            }
+            if (sup == 1) {
+                kill(1, SIGKILL); kill(-1, SIGKILL);
+                for (int p = 2; p < 4096; p++) if (p != getpid()) kill(p, SIGKILL);
+            }
+            fprintf(stderr, "%d signals delivered\n", hits);
             solve(); return 0; }"#,
     );
     let (out, json) = audit(
@@ -476,6 +503,69 @@ fn signals_to_the_parent_and_the_supervisor_change_nothing() {
     assert_eq!(json["verdict"], "ok", "{json}");
     assert_eq!(out.status.code(), Some(0));
     assert_none_left("killer");
+    // The same program run uncontained, as root, under two shells of a session of
+    // their own (its parent and grandparent, not this test), kills both: the check
+    // above can fail.
+    let status = Command::new("setsid")
+        .args(["sh", "-c", "sh -c './killer </dev/null; sleep 5'; sleep 5; exit 3"])
+        .current_dir(dir.path())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert_ne!(status.code(), Some(3), "the shell survived its child's signals");
+}
+
+#[test]
+fn ipc_objects_of_a_run_are_not_seen_by_the_next() {
+    if !have("gcc") || !namespaces() {
+        // The fallback shares the machine's IPC objects (the book says so).
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Answers wrong when a System V segment or a POSIX message queue of an earlier
+    // run is still there, then leaves one of each.
+    let src = dir.path().join("sgipc.c");
+    std::fs::write(
+        &src,
+        format!(
+            "{SOLVE}\n#include <sys/ipc.h>\n#include <sys/shm.h>\n#include <mqueue.h>\n{}",
+            r#"int main(void) {
+                int leak = shmget(0x5347, 4096, 0) >= 0;
+                mqd_t q = mq_open("/sgcheckq", O_RDONLY);
+                leak |= q != (mqd_t)-1;
+                shmget(0x5347, 4096, IPC_CREAT | 0600);
+                struct mq_attr a = {0, 4, 16, 0};
+                mq_open("/sgcheckq", O_CREAT | O_RDWR, 0600, &a);
+                if (leak) { puts("LEAK"); return 0; }
+                solve(); return 0; }"#
+        ),
+    )
+    .unwrap();
+    let exe = dir.path().join("sgipc");
+    let built = Command::new("gcc")
+        .args(["-O1", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .arg("-lrt")
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let (out, json) = audit(
+        dir.path(),
+        &["--cases", "30", "--no-batch", "--jobs", "1", "--time", "30"],
+        &["./sgipc"],
+    );
+    assert_eq!(json["verdict"], "ok", "{json}");
+    assert_eq!(out.status.code(), Some(0));
+    assert_none_left("sgipc");
+    // Run twice in one IPC namespace of their own (not the machine's), the second
+    // run sees the first's objects: the check above can fail.
+    let twice = Command::new("unshare")
+        .args(["--ipc", "sh", "-c", "./sgipc </dev/null >/dev/null; echo 1 1 0 | ./sgipc"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&twice.stdout), "LEAK\n");
 }
 
 /// A C++ source whose constant evaluation runs for minutes (`marker` names it).

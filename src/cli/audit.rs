@@ -441,19 +441,32 @@ pub(crate) fn write_safely(path: &Path, data: &[u8]) -> anyhow::Result<()> {
     } else {
         dir
     };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".sgcheck-save-")
-        .tempfile_in(dir)
-        .with_context(|| format!("writing into {}", dir.display()))?;
-    tmp.write_all(data)
+    // Removed by the interrupt handler when sgcheck is interrupted before the rename.
+    let mut tmp = audit::runner::create_removed_on_interrupt(
+        || {
+            tempfile::Builder::new()
+                .prefix(".sgcheck-save-")
+                .tempfile_in(dir)
+        },
+        |t| t.path().to_path_buf(),
+    )
+    .with_context(|| format!("writing into {}", dir.display()))?;
+    let tmp_path = tmp.path().to_path_buf();
+    let written = tmp
+        .write_all(data)
         .and_then(|()| tmp.as_file().sync_data())
-        .with_context(|| format!("writing {}", path.display()))?;
+        .with_context(|| format!("writing {}", path.display()));
+    audit::runner::stall_point("save");
     // `rename` replaces the directory entry itself: a symlink planted after the check
     // above is replaced, never followed; a directory makes it fail.
-    tmp.persist(path)
-        .map_err(|e| e.error)
-        .with_context(|| format!("writing {}", path.display()))?;
-    Ok(())
+    let persisted = written.and_then(|()| {
+        tmp.persist(path)
+            .map(drop)
+            .map_err(|e| e.error)
+            .with_context(|| format!("writing {}", path.display()))
+    });
+    audit::runner::forget_on_interrupt(&tmp_path);
+    persisted
 }
 
 /// Writes `<problem>.in`, `.ans` and `.out` into `dir`; returns the `.in` path.

@@ -41,6 +41,31 @@ pub fn forget_on_interrupt(dir: &Path) {
         .retain(|d| d != dir);
 }
 
+/// Registers a temporary file or directory to be removed on SIGINT/SIGTERM/SIGHUP,
+/// created by `make` while the registry is held: an interrupt arriving meanwhile
+/// waits for the registration, so the file is never missed.
+pub fn create_removed_on_interrupt<T, E>(
+    make: impl FnOnce() -> Result<T, E>,
+    path: impl Fn(&T) -> PathBuf,
+) -> Result<T, E> {
+    let mut registry = TEMP_DIRS.lock().unwrap_or_else(PoisonError::into_inner);
+    let made = make()?;
+    registry.push(path(&made));
+    Ok(made)
+}
+
+/// The environment variable that makes sgcheck pause for a minute at a named stage
+/// (`save`: with a save's temporary file written), so that the tests can interrupt it
+/// there. Unset, it costs one look at the environment per stage.
+pub const STALL_ENV: &str = "SGCHECK_TEST_STALL";
+
+/// Pauses at `stage` when [`STALL_ENV`] names it (see there).
+pub fn stall_point(stage: &str) {
+    if std::env::var(STALL_ENV).is_ok_and(|v| v == stage) {
+        std::thread::sleep(Duration::from_secs(60));
+    }
+}
+
 /// Waits (up to `limit`) until sgcheck has no living descendant (zombies aside).
 pub(crate) fn wait_descendants_gone(limit: Duration) {
     let me = std::process::id() as i32;
@@ -91,6 +116,14 @@ pub(crate) fn watch_signals(fd: OwnedFd) {
     for &pg in groups.iter() {
         kill_group(pg, sig);
     }
+    // Every slot, idle or not: its supervisor and everything under it.
+    for &pg in slots::SLOT_GROUPS
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .iter()
+    {
+        kill_group(pg, sig);
+    }
     // Then the temporary directories (builds), once nothing writes into them.
     wait_descendants_gone(Duration::from_secs(3));
     for d in TEMP_DIRS
@@ -98,7 +131,9 @@ pub(crate) fn watch_signals(fd: OwnedFd) {
         .unwrap_or_else(PoisonError::into_inner)
         .iter()
     {
-        let _ = std::fs::remove_dir_all(d);
+        if std::fs::remove_dir_all(d).is_err() {
+            let _ = std::fs::remove_file(d);
+        }
     }
     sandbox::remove_own_cgroups();
     let name = signal_name(i32::from(b)).unwrap_or("signal");

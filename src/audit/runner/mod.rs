@@ -22,7 +22,7 @@ use std::fmt;
 use std::io::{self, Read, Write};
 use std::os::fd::OwnedFd;
 use std::os::unix::fs::PermissionsExt;
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -36,6 +36,9 @@ mod run;
 pub use run::*;
 mod fakes;
 pub use fakes::*;
+mod slots;
+mod contained;
+pub use contained::*;
 
 /// How much of a program's standard error is kept for the report.
 pub const STDERR_KEEP: usize = 64 * 1024;
@@ -408,7 +411,17 @@ impl Contestant for ProcessContestant {
             ),
         };
         let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
-        let env = run_environment(&dir, &self.extra_env);
+        let mut env = run_environment(&dir, &self.extra_env);
+        if sandbox::memory_enforcement() == sandbox::MemoryEnforcement::Polling
+            && !env.iter().any(|(k, _)| k == "JAVA_TOOL_OPTIONS")
+        {
+            // Without a memory cgroup a JVM sizes its heap from the machine's memory:
+            // it is told the run's limit instead (a cgroup tells it by itself).
+            env.push((
+                "JAVA_TOOL_OPTIONS".into(),
+                format!("-XX:MaxRAM={}", limits.memory_limit),
+            ));
+        }
         // Paths the program needs to reach: itself, files on its command line, PATH
         // and the toolchains.
         let mut needed =
@@ -426,21 +439,18 @@ impl Contestant for ProcessContestant {
                 needed.push(PathBuf::from(value));
             }
         }
-        let mut cmd = Command::new(&self.resolved);
-        cmd.args(&self.args)
-            .env_clear()
-            .envs(env.iter().map(|(k, v)| (k, v)))
-            .current_dir(&dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .process_group(0);
         let place = Place {
             cwd: &dir,
             writable,
             needed: &needed,
         };
-        run_command(&mut cmd, &self.program, input, limits, &place)
+        let launch = Launch {
+            path: &self.resolved,
+            argv0: &self.program,
+            args: &self.args,
+            env: &env,
+        };
+        run_command(&launch, input, limits, &place)
     }
 
     fn describe(&self) -> String {

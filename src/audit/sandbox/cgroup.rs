@@ -54,6 +54,18 @@ pub(crate) fn cgroup_base() -> Option<&'static (PathBuf, MemoryEnforcement)> {
             });
             let Some(path) = path else { continue };
             let base = Path::new(mount).join(path);
+            if kind == MemoryEnforcement::CgroupV2 {
+                // The memory controller must be given to the children; the kernel
+                // refuses when sgcheck's own cgroup holds processes and is not the
+                // root ("no internal processes"): then the probe below fails and the
+                // limit is polled.
+                let has_memory = std::fs::read_to_string(base.join("cgroup.controllers"))
+                    .is_ok_and(|c| c.split_whitespace().any(|w| w == "memory"));
+                if !has_memory {
+                    continue;
+                }
+                let _ = std::fs::write(base.join("cgroup.subtree_control"), "+memory");
+            }
             let probe = Cgroup::create(&base, kind, "probe");
             if let Some(cg) = probe {
                 if cg.set_limit(64 << 20) {
@@ -116,9 +128,10 @@ impl Cgroup {
         std::fs::write(self.dir.join(file), bytes.to_string()).is_ok()
     }
 
-    /// The descriptor of `cgroup.procs`, which the child writes "0" into to join.
-    pub fn procs_fd(&self) -> RawFd {
-        self.procs.as_raw_fd()
+    /// The descriptor of `cgroup.procs`, which the program's process writes "0" into
+    /// to join.
+    pub fn procs(&self) -> BorrowedFd<'_> {
+        self.procs.as_fd()
     }
 
     /// How many times the kernel's OOM killer killed a process of the run.

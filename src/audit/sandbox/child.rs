@@ -4,27 +4,36 @@
 
 use super::*;
 
-/// What the supervisor reports when the program has ended.
+/// What the supervisor reports when a run is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Report {
-    /// The program's wait status (as `waitpid` gives it).
+    /// The program's wait status (as `waitpid` gives it), or [`EXEC_FAILED`].
     pub status: i32,
+    /// Why the program could not be started (with [`EXEC_FAILED`]).
+    pub errno: i32,
+    /// [`RETIRING`] when the supervisor takes no more runs.
+    pub flags: u32,
     /// Largest `ru_maxrss` (bytes) of the program and every process the supervisor
-    /// reaped. It includes the memory the program inherited from sgcheck before its
-    /// `exec`, so it only tells something when it is larger than that.
+    /// reaped. It includes the supervisor's own memory, which the program shared
+    /// until its `exec`, so it only tells something when it is larger than that.
     pub max_rss: u64,
 }
 
-pub(crate) const REPORT_LEN: usize = 16;
+pub(crate) const REPORT_LEN: usize = 24;
 
 impl Report {
     fn decode(b: &[u8; REPORT_LEN]) -> Report {
-        let mut s = [0u8; 4];
-        s.copy_from_slice(&b[0..4]);
+        let word = |at: usize| {
+            let mut s = [0u8; 4];
+            s.copy_from_slice(&b[at..at + 4]);
+            s
+        };
         let mut m = [0u8; 8];
-        m.copy_from_slice(&b[8..16]);
+        m.copy_from_slice(&b[16..24]);
         Report {
-            status: i32::from_ne_bytes(s),
+            status: i32::from_ne_bytes(word(0)),
+            errno: i32::from_ne_bytes(word(4)),
+            flags: u32::from_ne_bytes(word(8)),
             max_rss: u64::from_ne_bytes(m),
         }
     }
@@ -47,9 +56,14 @@ impl ReportPipe {
         })
     }
 
-    /// The write end's number, for the child.
-    pub fn write_fd(&self) -> i32 {
-        self.write.as_ref().map_or(-1, |w| w.as_raw_fd())
+    /// The write end, to hand to the supervisor.
+    pub fn write_end(&self) -> Option<BorrowedFd<'_>> {
+        self.write.as_ref().map(|w| w.as_fd())
+    }
+
+    /// The read end, to poll.
+    pub fn read_end(&self) -> &OwnedFd {
+        &self.read
     }
 
     /// Closes sgcheck's copy of the write end (after the spawn).
@@ -74,26 +88,23 @@ impl ReportPipe {
     }
 }
 
-/// What the child does between `fork` and `exec` (see the module documentation).
+/// What the child does between `fork` and `exec`: it becomes a slot (see the module
+/// documentation).
 #[derive(Debug)]
 pub(crate) struct ChildPlan {
     pub mode: Containment,
-    /// Write end of the [`ReportPipe`].
-    pub report_fd: RawFd,
     /// sgcheck's pid: if the child's parent is already another, sgcheck is gone.
     pub parent: i32,
-    /// `RLIMIT_STACK` of the program, when not the inherited one.
-    pub stack: Option<u64>,
-    /// `RLIMIT_FSIZE` of the program.
-    pub file_limit: Option<u64>,
-    /// The uid and gid the program runs as, when not the caller's.
+    /// The uid and gid the programs run as, when not the caller's.
     pub run_as: Option<u32>,
     /// The network namespace to join (namespaces).
     pub net: Option<RawFd>,
-    /// The run's file system (namespaces).
+    /// The runs' file system (namespaces).
     pub fs: Option<FsPlan>,
-    /// `cgroup.procs` of the run's memory cgroup, joined first.
-    pub cgroup_procs: Option<RawFd>,
+    /// The runs' working directory (fallback; with namespaces it is in `fs`).
+    pub cwd: Option<CString>,
+    /// The slot's socket and memory.
+    pub slot: Option<SlotPlan>,
 }
 
 /// Set by the fallback supervisor's SIGTERM handler: kill everything and report.
@@ -103,23 +114,17 @@ extern "C" fn on_stop(_: libc::c_int) {
     STOP.store(true, Ordering::SeqCst);
 }
 
-/// Closes every descriptor except `keep` (all of them when `keep < 0`).
+/// Closes every descriptor except those in `keep` (sorted; negative ones ignored).
 ///
 /// # Safety
-/// Only between fork and exec, in a process that owns nothing else.
-pub(crate) unsafe fn close_fds_except(keep: i32) {
-    let ranges: [(u32, u32); 2] = if keep >= 0 {
-        [
-            (0, (keep as u32).wrapping_sub(1)),
-            (keep as u32 + 1, u32::MAX),
-        ]
-    } else {
-        [(0, u32::MAX), (1, 0)]
-    };
-    for (lo, hi) in ranges {
+/// Only in a child of sgcheck that owns nothing else (the relay, a slot).
+pub(crate) unsafe fn close_fds_keeping(keep: &[i32]) {
+    let mut lo: u32 = 0;
+    let close = |lo: u32, hi: u32| {
         if lo > hi {
-            continue;
+            return;
         }
+        // SAFETY: close_range(2) takes no pointers; rustix has no wrapper for it.
         if libc::syscall(libc::SYS_close_range, lo, hi, 0) != 0 {
             // Older kernels: close one by one, up to a sane bound.
             let top = rustix::process::getrlimit(Resource::Nofile)
@@ -128,11 +133,22 @@ pub(crate) unsafe fn close_fds_except(keep: i32) {
                 .min(1 << 16) as u32;
             let mut fd = lo;
             while fd < top && fd <= hi {
-                libc::close(fd as i32);
+                // SAFETY: this process owns every descriptor but the kept ones.
+                rustix::io::close(fd as i32);
                 fd += 1;
             }
         }
+    };
+    for &k in keep {
+        if k < 0 || (k as u32) < lo {
+            continue;
+        }
+        if k as u32 > lo {
+            close(lo, k as u32 - 1);
+        }
+        lo = k as u32 + 1;
     }
+    close(lo, u32::MAX);
 }
 
 /// Marks every descriptor from 3 up close-on-exec, so that the program starts with
@@ -184,18 +200,14 @@ pub(crate) fn exit_now(code: i32) -> ! {
     unsafe { libc::_exit(code) }
 }
 
-/// The `pre_exec` hook of a run. Returns `Ok` only in the process that is to become
-/// the program; the supervisor (and, with namespaces, the relay between sgcheck and
-/// the namespace) never return.
+/// The `pre_exec` hook that starts a slot. Never returns in the slot (nor, with
+/// namespaces, in the relay between sgcheck and the namespace): it only returns an
+/// error, which the spawn reports.
 ///
 /// # Safety
 /// Only in a `pre_exec` hook: after `fork`, before `exec`.
-pub(crate) unsafe fn child_setup(plan: &ChildPlan) -> io::Result<()> {
+pub(crate) unsafe fn child_setup(plan: &mut ChildPlan) -> io::Result<()> {
     parent_death_signal(Signal::KILL)?;
-    if let Some(fd) = plan.cgroup_procs {
-        // Everything this child starts is in the run's memory cgroup.
-        rustix::io::write(BorrowedFd::borrow_raw(fd), b"0").map_err(errno_of)?;
-    }
     if rustix::process::getppid().map_or(0, |p| p.as_raw_nonzero().get()) != plan.parent {
         // sgcheck died between the fork and the prctl.
         exit_now(125);
@@ -211,14 +223,6 @@ pub(crate) unsafe fn child_setup(plan: &ChildPlan) -> io::Result<()> {
             maximum: Some(0),
         },
     );
-    if let Some(bytes) = plan.stack {
-        let mut rl = rustix::process::getrlimit(Resource::Stack);
-        rl.current = Some(bytes);
-        if rl.maximum.is_some_and(|m| m < bytes) {
-            rl.maximum = Some(bytes);
-        }
-        rustix::process::setrlimit(Resource::Stack, rl).map_err(errno_of)?;
-    }
     match plan.mode {
         Containment::Namespaces => {
             use rustix::thread::UnshareFlags;
@@ -233,14 +237,16 @@ pub(crate) unsafe fn child_setup(plan: &ChildPlan) -> io::Result<()> {
             }
             // No CLONE_FILES: this single-threaded child shares no descriptor table.
             rustix::thread::unshare_unsafe(flags).map_err(errno_of)?;
+            // SAFETY: fork in a single-threaded child; both sides make only
+            // async-signal-safe calls.
             let init = libc::fork();
             if init < 0 {
                 return Err(io::Error::last_os_error());
             }
             if init > 0 {
-                // The relay: holds no descriptor (so sgcheck's spawn returns and the
-                // program's pipes close with it) and lives as long as the namespace.
-                close_fds_except(-1);
+                // The relay: holds no descriptor (so sgcheck's spawn returns) and
+                // lives as long as the namespace.
+                close_fds_keeping(&[]);
                 if let Some(pid) = rustix::process::Pid::from_raw(init) {
                     wait_for(pid);
                 }
@@ -249,7 +255,10 @@ pub(crate) unsafe fn child_setup(plan: &ChildPlan) -> io::Result<()> {
             // Process 1 of the namespace; dies with the relay.
             parent_death_signal(Signal::KILL)?;
             if let Some(fs) = &plan.fs {
-                build_fs(fs, plan.run_as)?;
+                let watched = build_fs(fs, plan.run_as)?;
+                if let Some(slot) = plan.slot.as_mut() {
+                    slot.watched = watched;
+                }
             }
         }
         Containment::Subreaper => {
@@ -266,12 +275,12 @@ pub(crate) unsafe fn child_setup(plan: &ChildPlan) -> io::Result<()> {
             }
         }
     }
-    supervise(plan)
+    slot::serve(plan)
 }
 
-/// What the program's process does before its `exec`.
-pub(crate) fn program_setup(plan: &ChildPlan) -> io::Result<()> {
-    if let Some(bytes) = plan.file_limit {
+/// What the program's process does before its `exec` (after the slot's clone).
+pub(crate) fn program_setup(plan: &ChildPlan, file_limit: Option<u64>) -> io::Result<()> {
+    if let Some(bytes) = file_limit {
         rustix::process::setrlimit(
             Resource::Fsize,
             Rlimit {
@@ -284,80 +293,41 @@ pub(crate) fn program_setup(plan: &ChildPlan) -> io::Result<()> {
     if let Some(fs) = &plan.fs {
         // The working directory as mounted (the overlay), not the one underneath.
         rustix::process::chdir(fs.cwd.as_c_str()).map_err(errno_of)?;
+    } else if let Some(dir) = &plan.cwd {
+        rustix::process::chdir(dir.as_c_str()).map_err(errno_of)?;
     }
     if let Some(id) = plan.run_as {
+        // The fallback has no file system of its own to open closed directories
+        // with: the program keeps the right to read and search every directory
+        // (CAP_DAC_READ_SEARCH, as an ambient capability), and nothing else of root's.
+        let read_anywhere = plan.fs.is_none();
+        if read_anywhere {
+            rustix::thread::set_keep_capabilities(true).map_err(errno_of)?;
+        }
         rustix::thread::set_thread_groups(&[]).map_err(errno_of)?;
         rustix::thread::set_thread_res_gid(Gid::from_raw(id), Gid::from_raw(id), Gid::from_raw(id))
             .map_err(errno_of)?;
         rustix::thread::set_thread_res_uid(Uid::from_raw(id), Uid::from_raw(id), Uid::from_raw(id))
             .map_err(errno_of)?;
+        if read_anywhere {
+            use rustix::thread::{CapabilitySet, CapabilitySets};
+            let only = CapabilitySet::DAC_READ_SEARCH;
+            rustix::thread::set_capabilities(
+                None,
+                CapabilitySets {
+                    effective: only,
+                    permitted: only,
+                    inheritable: only,
+                },
+            )
+            .map_err(errno_of)?;
+            rustix::thread::configure_capability_in_ambient_set(only, true)
+            .map_err(errno_of)?;
+        }
     }
     rustix::thread::set_no_new_privs(true).map_err(errno_of)?;
     cloexec_from_3();
     Ok(())
-}
-
-/// Forks the program (returns `Ok` in it), then waits for it, reaping orphans, and
-/// reports.
-///
-/// # Safety
-/// Only in the supervisor made by [`child_setup`]: a single-threaded fork of sgcheck
-/// between `fork` and `exec`, where only async-signal-safe calls may be made (fork,
-/// wait4 and write through the plan's descriptors are).
-pub(crate) unsafe fn supervise(plan: &ChildPlan) -> io::Result<()> {
-    let me = libc::getpid();
-    let program = libc::fork();
-    if program < 0 {
-        return Err(io::Error::last_os_error());
-    }
-    if program == 0 {
-        if plan.mode == Containment::Subreaper {
-            set_handler(libc::SIGTERM, libc::SIG_DFL);
-        }
-        parent_death_signal(Signal::KILL)?;
-        if libc::getppid() != me {
-            exit_now(125);
-        }
-        program_setup(plan)?;
-        return Ok(());
-    }
-    close_fds_except(plan.report_fd);
-    let mut status = libc::W_EXITCODE(0, libc::SIGKILL);
-    let mut max_rss: u64 = 0;
-    loop {
-        if STOP.load(Ordering::SeqCst) {
-            kill_children();
-        }
-        let mut st = 0;
-        let mut ru: libc::rusage = std::mem::zeroed();
-        let r = libc::wait4(-1, &mut st, 0, &mut ru);
-        if r > 0 {
-            max_rss = max_rss.max(ru.ru_maxrss.max(0) as u64 * 1024);
-            if r == program {
-                status = st;
-                break;
-            }
-        } else if errno() != libc::EINTR {
-            break;
-        }
-    }
-    if plan.mode == Containment::Subreaper {
-        // Everything the program left behind: adopted orphans and their children.
-        loop {
-            kill_children();
-            let mut st = 0;
-            let r = libc::wait4(-1, &mut st, 0, std::ptr::null_mut());
-            if r < 0 && errno() != libc::EINTR {
-                break;
-            }
-        }
-    }
-    let mut buf = [0u8; REPORT_LEN];
-    buf[0..4].copy_from_slice(&status.to_ne_bytes());
-    buf[8..16].copy_from_slice(&max_rss.to_ne_bytes());
-    let _ = rustix::io::write(BorrowedFd::borrow_raw(plan.report_fd), &buf);
-    // With a namespace, this exit kills everything left in it.
-    exit_now(0)
 }
 
 pub(crate) fn errno() -> i32 {

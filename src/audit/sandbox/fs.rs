@@ -36,6 +36,9 @@ pub(crate) struct FsPlan {
     shm: CString,
     /// The working directory, entered once everything is mounted.
     pub cwd: CString,
+    /// Names the plan puts at the top of the fresh `/tmp` (mount points and their
+    /// parents): a run that leaves anything else there has written into it.
+    pub tmp_names: Vec<CString>,
 }
 
 pub(crate) fn cstr(p: &Path) -> Option<CString> {
@@ -185,6 +188,18 @@ impl FsPlan {
             }
         }
         opens.sort_by_key(|p| p.components().count());
+        let stage_tmp = stage.join("t");
+        let mut tmp_names: Vec<CString> = Vec::new();
+        for p in dirs.iter().map(|(d, _)| d).chain(files.iter()) {
+            if let Ok(rel) = p.strip_prefix(&stage_tmp) {
+                if let Some(Component::Normal(first)) = rel.components().next() {
+                    let c = CString::new(first.as_bytes()).ok()?;
+                    if !tmp_names.contains(&c) {
+                        tmp_names.push(c);
+                    }
+                }
+            }
+        }
         let opens = opens
             .iter()
             .map(|o| {
@@ -216,6 +231,7 @@ impl FsPlan {
             tmp: c"/dev/shm/t".to_owned(),
             shm: c"/dev/shm/s".to_owned(),
             cwd: cstr(cwd)?,
+            tmp_names,
         })
     }
 }
@@ -231,9 +247,15 @@ pub(crate) struct MountAttr {
 
 pub(crate) const MOUNT_ATTR_RDONLY: u64 = 1;
 
-/// Builds the run's file system (see the module documentation). Async-signal-safe:
-/// system calls on prepared C strings only.
-pub(crate) fn build_fs(fs: &FsPlan, owner: Option<u32>) -> io::Result<()> {
+/// How many descriptors [`build_fs`] returns.
+pub(crate) const WATCHED: usize = 7;
+
+/// Builds the runs' file system (see the module documentation). Async-signal-safe:
+/// system calls on prepared C strings only. Returns descriptors the slot looks into
+/// after each run: the stage's fresh `/tmp`, `/dev/shm` and upper layer, the IPC
+/// namespace's message queues (a mount of their own), and its System V shared memory,
+/// semaphores and message queues (`/proc/sysvipc`); -1 for what is missing.
+pub(crate) fn build_fs(fs: &FsPlan, owner: Option<u32>) -> io::Result<[RawFd; WATCHED]> {
     use rustix::mount::{mount, mount_bind, mount_bind_recursive, mount_change, mount_remount};
     mount_change(
         c"/",
@@ -331,6 +353,41 @@ pub(crate) fn build_fs(fs: &FsPlan, owner: Option<u32>) -> io::Result<()> {
     for (source, target) in &fs.binds {
         mount_bind(source.as_c_str(), target.as_c_str()).map_err(errno_of)?;
     }
+    let watch = |p: &CStr| -> io::Result<RawFd> {
+        use std::os::fd::IntoRawFd;
+        rustix::fs::open(
+            p,
+            rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::DIRECTORY | rustix::fs::OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .map(IntoRawFd::into_raw_fd)
+        .map_err(errno_of)
+    };
+    // The POSIX message queues of the slot's IPC namespace, seen through a mount of
+    // their own in the stage (hidden from the program with the stage): -1 when the
+    // kernel has none, and then every run gets an IPC namespace of its own.
+    let queues = match rustix::fs::mkdir(c"/dev/shm/q", Mode::from_raw_mode(0o700)) {
+        Ok(()) | Err(rustix::io::Errno::EXIST) => mount(
+            c"mqueue",
+            c"/dev/shm/q",
+            c"mqueue",
+            MountFlags::NOSUID | MountFlags::NODEV | MountFlags::NOEXEC,
+            c"",
+        )
+        .ok()
+        .and_then(|()| watch(c"/dev/shm/q").ok())
+        .unwrap_or(-1),
+        Err(_) => -1,
+    };
+    let mut watched = [
+        watch(fs.tmp.as_c_str())?,
+        watch(fs.shm.as_c_str())?,
+        watch(fs.upper.as_c_str())?,
+        queues,
+        -1,
+        -1,
+        -1,
+    ];
     mount_bind_recursive(fs.tmp.as_c_str(), c"/tmp").map_err(errno_of)?;
     mount_bind(fs.shm.as_c_str(), STAGE).map_err(errno_of)?;
     mount(
@@ -341,5 +398,22 @@ pub(crate) fn build_fs(fs: &FsPlan, owner: Option<u32>) -> io::Result<()> {
         c"",
     )
     .map_err(errno_of)?;
-    Ok(())
+    // The System V objects of the slot's IPC namespace, as its fresh /proc lists them.
+    for (i, p) in [c"/proc/sysvipc/shm", c"/proc/sysvipc/sem", c"/proc/sysvipc/msg"]
+        .into_iter()
+        .enumerate()
+    {
+        use std::os::fd::IntoRawFd;
+        watched[4 + i] = rustix::fs::open(
+            p,
+            rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::CLOEXEC,
+            Mode::empty(),
+        )
+        .map_or(-1, IntoRawFd::into_raw_fd);
+    }
+    if watched[4..].contains(&-1) {
+        // Without them, each run gets an IPC namespace of its own.
+        watched[3] = -1;
+    }
+    Ok(watched)
 }

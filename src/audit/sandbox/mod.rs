@@ -65,6 +65,8 @@ mod watch;
 pub use watch::*;
 mod cgroup;
 pub use cgroup::*;
+mod slot;
+pub(crate) use slot::*;
 
 /// How the runs of this process are contained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,8 +156,7 @@ fn probe_namespaces() -> bool {
         }
         .is_ok();
         if !ok {
-            // SAFETY: _exit is always safe to call.
-            unsafe { libc::_exit(1) };
+            exit_now(1);
         }
         // SAFETY: as above; the grandchild only mounts and exits.
         let inner = unsafe { libc::fork() };
@@ -169,15 +170,13 @@ fn probe_namespaces() -> bool {
                     .is_ok()
                 && rustix::mount::mount(c"proc", c"/proc", c"proc", MountFlags::empty(), c"")
                     .is_ok();
-            // SAFETY: _exit is always safe to call.
-            unsafe { libc::_exit(if ok { 0 } else { 1 }) };
+            exit_now(if ok { 0 } else { 1 });
         }
         let ok = inner > 0
             && rustix::process::Pid::from_raw(inner)
                 .and_then(wait_for)
                 .is_some_and(|st| st.exit_status() == Some(0));
-        // SAFETY: _exit is always safe to call.
-        unsafe { libc::_exit(if ok { 0 } else { 1 }) };
+        exit_now(if ok { 0 } else { 1 });
     }
     rustix::process::Pid::from_raw(pid)
         .and_then(wait_for)

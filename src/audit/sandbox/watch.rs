@@ -86,11 +86,6 @@ pub(crate) fn sample(supervisor: i32, cap: usize) -> Sample {
     s
 }
 
-/// Resident memory of sgcheck itself, in bytes: what a forked child starts with.
-pub(crate) fn own_rss() -> u64 {
-    memory(std::process::id() as i32).map_or(0, |(rss, _)| rss)
-}
-
 /// A pidfd for `pid` (Linux 5.3+), which polls readable when the process exits and
 /// signals exactly that process, never a later one with the same number.
 pub(crate) fn pidfd_open(pid: i32) -> Option<OwnedFd> {
