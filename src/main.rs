@@ -7,10 +7,17 @@
 //! write error, which the commands handle quietly), and a panic still ends the process
 //! with exit code 101 after its message, as from Rust's `main`. Threads the commands
 //! start get their stack guards as usual.
-#![no_main]
+#![cfg_attr(not(test), no_main)]
 
 use std::ffi::{c_char, c_int};
 
+// The unwinder, linked in whole ahead of the standard library, which then does not
+// need `libgcc_s.so` (see build.rs).
+#[cfg(sgcheck_static_unwind)]
+#[link(name = "gcc_eh", kind = "static", modifiers = "+whole-archive")]
+extern "C" {}
+
+#[cfg(not(test))]
 #[no_mangle]
 extern "C" fn main(_argc: c_int, _argv: *const *const c_char) -> c_int {
     // SAFETY: setting a signal's disposition to SIG_IGN has no preconditions; no other
