@@ -550,7 +550,11 @@ fn main() {
         }
         let (mut ours, mut theirs, mut base) = (Vec::new(), Vec::new(), Vec::new());
         // Small inputs are answered in about a millisecond: more runs steady the median.
-        let runs = if input.text.len() < 100_000 { 10 * RUNS } else { RUNS };
+        let runs = if input.text.len() < 100_000 {
+            10 * RUNS
+        } else {
+            RUNS
+        };
         for _ in 0..runs {
             let (out, took) = run(&sgcheck, &solve, Feed::Arg(&file));
             assert!(out == want, "{id}: sgcheck's output changed between runs");

@@ -9,6 +9,7 @@
 //! start get their stack guards as usual.
 #![cfg_attr(not(test), no_main)]
 
+#[cfg(not(test))]
 use std::ffi::{c_char, c_int};
 
 // The unwinder, linked in whole ahead of the standard library, which then does not

@@ -163,14 +163,30 @@ fn interrupt(child: &mut Child, sig: i32, name: &str, ready: impl Fn() -> bool) 
 
 fn audit(dir: &Path, tmp: &Path, extra: &[&str], program: &str) -> Command {
     let mut cmd = Command::new(SGCHECK);
-    cmd.args(["audit", "p2197", "--seed", "1", "--cases", "300", "--no-batch"])
-        .args(["--jobs", "1", "--timeout", "50", "--time", "100", "--no-progress"])
-        .args(extra)
-        .arg("--")
-        .arg(format!("./{program}"))
-        .current_dir(dir)
-        .env("TMPDIR", tmp)
-        .stdin(Stdio::null());
+    cmd.args([
+        "audit",
+        "p2197",
+        "--seed",
+        "1",
+        "--cases",
+        "300",
+        "--no-batch",
+    ])
+    .args([
+        "--jobs",
+        "1",
+        "--timeout",
+        "50",
+        "--time",
+        "100",
+        "--no-progress",
+    ])
+    .args(extra)
+    .arg("--")
+    .arg(format!("./{program}"))
+    .current_dir(dir)
+    .env("TMPDIR", tmp)
+    .stdin(Stdio::null());
     cmd
 }
 
@@ -204,7 +220,11 @@ fn sigint_sigterm_and_sighup_during_a_shrink_exit_130_and_leave_nothing() {
         assert_eq!(left("sleep 43"), Vec::<i32>::new(), "{name}");
         assert_eq!(left("sleep 44"), Vec::<i32>::new(), "{name}");
         assert_eq!(left("sgshrinkslow"), Vec::<i32>::new(), "{name}");
-        assert!(entries(tmp.path()).is_empty(), "{name}: {:?}", entries(tmp.path()));
+        assert!(
+            entries(tmp.path()).is_empty(),
+            "{name}: {:?}",
+            entries(tmp.path())
+        );
     }
 }
 
@@ -218,11 +238,7 @@ fn sigint_sigterm_and_sighup_during_a_save_exit_130_and_leave_nothing() {
     for (sig, name) in SIGNALS {
         let tmp = tempfile::tempdir().unwrap();
         let save = tempfile::tempdir().unwrap();
-        let saving = |d: &Path| {
-            entries(d)
-                .iter()
-                .any(|e| e.starts_with(".sgcheck-save-"))
-        };
+        let saving = |d: &Path| entries(d).iter().any(|e| e.starts_with(".sgcheck-save-"));
         let mut child = audit(
             dir.path(),
             tmp.path(),
@@ -239,6 +255,10 @@ fn sigint_sigterm_and_sighup_during_a_save_exit_130_and_leave_nothing() {
         assert_eq!(status.code(), Some(130), "{name}");
         assert!(!saving(save.path()), "{name}: {:?}", entries(save.path()));
         assert_eq!(left("sgsavefast"), Vec::<i32>::new(), "{name}");
-        assert!(entries(tmp.path()).is_empty(), "{name}: {:?}", entries(tmp.path()));
+        assert!(
+            entries(tmp.path()).is_empty(),
+            "{name}: {:?}",
+            entries(tmp.path())
+        );
     }
 }

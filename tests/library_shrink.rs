@@ -139,9 +139,9 @@ fn position_numbers(message: &str) -> Vec<u64> {
         .collect()
 }
 
-fn panic_message<C: Game>(case: &Case<C>, fast: fn(&C, &Rows) -> Analysis<Take>) -> String
+fn panic_message<C>(case: &Case<C>, fast: fn(&C, &Rows) -> Analysis<Take>) -> String
 where
-    C: Rules<Position = Rows, Move = Take>,
+    C: Game + Rules<Position = Rows, Move = Take>,
 {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check_case(case, fast)))
         .expect_err("the planted bug panics")

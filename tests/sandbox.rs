@@ -507,12 +507,20 @@ fn signals_to_the_parent_and_the_supervisor_change_nothing() {
     // their own (its parent and grandparent, not this test), kills both: the check
     // above can fail.
     let status = Command::new("setsid")
-        .args(["sh", "-c", "sh -c './killer </dev/null; sleep 5'; sleep 5; exit 3"])
+        .args([
+            "sh",
+            "-c",
+            "sh -c './killer </dev/null; sleep 5'; sleep 5; exit 3",
+        ])
         .current_dir(dir.path())
         .stderr(Stdio::null())
         .status()
         .unwrap();
-    assert_ne!(status.code(), Some(3), "the shell survived its child's signals");
+    assert_ne!(
+        status.code(),
+        Some(3),
+        "the shell survived its child's signals"
+    );
 }
 
 #[test]
@@ -561,7 +569,12 @@ fn ipc_objects_of_a_run_are_not_seen_by_the_next() {
     // Run twice in one IPC namespace of their own (not the machine's), the second
     // run sees the first's objects: the check above can fail.
     let twice = Command::new("unshare")
-        .args(["--ipc", "sh", "-c", "./sgipc </dev/null >/dev/null; echo 1 1 0 | ./sgipc"])
+        .args([
+            "--ipc",
+            "sh",
+            "-c",
+            "./sgipc </dev/null >/dev/null; echo 1 1 0 | ./sgipc",
+        ])
         .current_dir(dir.path())
         .output()
         .unwrap();

@@ -480,7 +480,10 @@ fn the_comparison_catches_a_planted_symmetric_key_bug() {
             .unwrap();
         fast.analyze(t).unwrap() != plain
     });
-    assert!(differs, "a symmetric key that merges non-isomorphic trees went unnoticed");
+    assert!(
+        differs,
+        "a symmetric key that merges non-isomorphic trees went unnoticed"
+    );
 }
 
 #[test]

@@ -243,7 +243,10 @@ mod tests {
         assert!(!values.is_empty());
         let piles = longest(p, &values[0]);
         let top = (1u64 << 31) - 1;
-        assert!(piles[..piles.len() - 1].iter().all(|&v| v == top), "{piles:?}");
+        assert!(
+            piles[..piles.len() - 1].iter().all(|&v| v == top),
+            "{piles:?}"
+        );
         // Large values: Lasker's values near the largest, XORing to 0.
         let large = boundary_cases(p, &mut rng, 2);
         let c = &large[0];

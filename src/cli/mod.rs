@@ -205,8 +205,17 @@ mod tests {
         assert!(help(&mut alone).0.contains("--engine"));
         let lines: &[&[&str]] = &[
             &["sgcheck", "solve", "hdu1846", "in.txt"],
-            &["sgcheck", "solve", "--problem", "p.toml", "in.txt", "--lenient"],
-            &["sgcheck", "solve", "hdu1846", "--engine", "oracle", "--budget", "99"],
+            &[
+                "sgcheck",
+                "solve",
+                "--problem",
+                "p.toml",
+                "in.txt",
+                "--lenient",
+            ],
+            &[
+                "sgcheck", "solve", "hdu1846", "--engine", "oracle", "--budget", "99",
+            ],
             &["sgcheck", "solve", "--bogus"],
             &["sgcheck", "solve", "hdu1846", "--engine", "slow"],
             &["sgcheck", "solve", "--help"],

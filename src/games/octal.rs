@@ -28,7 +28,8 @@
 
 use crate::games::analyze_sum;
 use crate::games::take_break::{
-    choose_mask, compute, extend_sparse, plain_table, Breaks, Method, Period,
+    choose_mask, compute, extend_sparse, plain_table, sparse_table, Breaks, Method, Period,
+    MASK_PREFIX,
 };
 use crate::verify::{Subject, Tier1Report};
 use rand::Rng;
@@ -80,6 +81,20 @@ impl OctalSolver {
             code: code.clone(),
             table: c.values,
             period: c.period,
+        }
+    }
+
+    /// Exactly `len` values (at least 1), with no search for a period: for callers
+    /// whose heaps are all below `len` (Paint Chain's row after its first move).
+    pub fn table_only(code: &Octal, len: usize) -> Self {
+        OctalSolver {
+            code: code.clone(),
+            table: if len <= MASK_PREFIX {
+                plain_table(&breaks(code), len.max(1))
+            } else {
+                sparse_table(&breaks(code), len).0
+            },
+            period: None,
         }
     }
 

@@ -34,7 +34,7 @@ impl PaintRules {
             return false;
         }
         let rest = n - self.m;
-        OctalSolver::with_len(&self.code, rest as usize + 1).grundy(rest) == Some(0)
+        OctalSolver::table_only(&self.code, rest as usize + 1).grundy(rest) == Some(0)
     }
 }
 

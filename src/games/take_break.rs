@@ -166,6 +166,16 @@ impl Seen {
         }
         self.stamp[v] = self.generation;
     }
+    /// The marks and the current generation, with room for every XOR of two values up
+    /// to `max` (below the next power of two above it). The length is a power of two,
+    /// so masking such a value with `len - 1` keeps it as it is.
+    fn covering(&mut self, max: u32) -> (&mut [u32], u32) {
+        let need = (max as usize + 1).next_power_of_two();
+        if self.stamp.len() < need {
+            self.stamp.resize(need, 0);
+        }
+        (&mut self.stamp, self.generation)
+    }
     fn has(&self, v: u32) -> bool {
         self.stamp.get(v as usize) == Some(&self.generation)
     }
@@ -181,14 +191,22 @@ pub fn plain_table(breaks: &Breaks, len: usize) -> Vec<u32> {
 fn extend_plain(breaks: &Breaks, g: &mut Vec<u32>, len: usize) {
     let families = breaks.families();
     let mut seen = Seen::new();
+    let mut max = g.iter().copied().max().unwrap_or(0);
     while g.len() < len {
         let n = g.len();
         seen.next();
         families.options(n, |o| match o {
             Opt::Single(rest) => seen.mark(g[rest]),
             Opt::Split { s, amax } => {
-                for a in 1..=amax {
-                    seen.mark(g[a] ^ g[s - a]);
+                // The pairs (a, s - a) for a in 1..=amax, as two slices walked in
+                // opposite directions (no index checked per pair).
+                let left = &g[1..=amax];
+                let right = &g[s - amax..s];
+                let (stamp, generation) = seen.covering(max);
+                let last = stamp.len() - 1;
+                let stamp = &mut stamp[..=last];
+                for (&x, &y) in left.iter().zip(right.iter().rev()) {
+                    stamp[(x ^ y) as usize & last] = generation;
                 }
             }
         });
@@ -197,6 +215,7 @@ fn extend_plain(breaks: &Breaks, g: &mut Vec<u32>, len: usize) {
             v += 1;
         }
         g.push(v);
+        max = max.max(v);
     }
 }
 

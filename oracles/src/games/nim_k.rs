@@ -174,10 +174,7 @@ impl Rules for NimK {
             let first_of_equals = heaps.iter().all(|&h| {
                 let size = pos.0[h];
                 let before = pos.0[..h].iter().filter(|&&s| s == size).count();
-                let chosen = heaps
-                    .iter()
-                    .filter(|&&g| g < h && pos.0[g] == size)
-                    .count();
+                let chosen = heaps.iter().filter(|&&g| g < h && pos.0[g] == size).count();
                 before == chosen
             });
             if first_of_equals {

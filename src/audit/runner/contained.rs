@@ -167,9 +167,9 @@ pub fn run_command(
     }
     let elapsed = start.elapsed();
     let group = slot.group();
-    let inherited = *slot.inherited.get_or_init(|| {
-        sandbox::memory(slot.supervisor).map_or(0, |(_, hwm)| hwm)
-    });
+    let inherited = *slot
+        .inherited
+        .get_or_init(|| sandbox::memory(slot.supervisor).map_or(0, |(_, hwm)| hwm));
     // The kernel's OOM killer ended a process of the run at the memory limit.
     let mut slot = slot;
     let oom_kills = slot.cgroup.as_ref().map_or(0, sandbox::Cgroup::oom_kills);

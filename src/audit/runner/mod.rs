@@ -36,8 +36,8 @@ mod run;
 pub use run::*;
 mod fakes;
 pub use fakes::*;
-mod slots;
 mod contained;
+mod slots;
 pub use contained::*;
 
 /// How much of a program's standard error is kept for the report.

@@ -136,7 +136,9 @@ impl Slot {
 
     /// Gives an idle slot back for the next run.
     pub fn put(self) {
-        POOL.lock().unwrap_or_else(PoisonError::into_inner).push(self);
+        POOL.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(self);
     }
 
     fn start(req: &SlotRequest, key: String) -> Result<Slot, RunError> {
@@ -346,13 +348,17 @@ pub(crate) fn io_spawn(job: impl FnOnce() + Send + 'static) {
         if n == 0 {
             break;
         }
-        if h
-            .idle
+        if h.idle
             .compare_exchange(n, n - 1, Ordering::SeqCst, Ordering::SeqCst)
             .is_ok()
         {
             // A claimed helper is (or soon will be) waiting on the channel.
-            match h.tx.lock().unwrap_or_else(PoisonError::into_inner).send(job) {
+            match h
+                .tx
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .send(job)
+            {
                 Ok(()) => return,
                 Err(mpsc::SendError(j)) => {
                     job = j;

@@ -321,8 +321,7 @@ pub(crate) fn program_setup(plan: &ChildPlan, file_limit: Option<u64>) -> io::Re
                 },
             )
             .map_err(errno_of)?;
-            rustix::thread::configure_capability_in_ambient_set(only, true)
-            .map_err(errno_of)?;
+            rustix::thread::configure_capability_in_ambient_set(only, true).map_err(errno_of)?;
         }
     }
     rustix::thread::set_no_new_privs(true).map_err(errno_of)?;

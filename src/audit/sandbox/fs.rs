@@ -357,7 +357,9 @@ pub(crate) fn build_fs(fs: &FsPlan, owner: Option<u32>) -> io::Result<[RawFd; WA
         use std::os::fd::IntoRawFd;
         rustix::fs::open(
             p,
-            rustix::fs::OFlags::RDONLY | rustix::fs::OFlags::DIRECTORY | rustix::fs::OFlags::CLOEXEC,
+            rustix::fs::OFlags::RDONLY
+                | rustix::fs::OFlags::DIRECTORY
+                | rustix::fs::OFlags::CLOEXEC,
             Mode::empty(),
         )
         .map(IntoRawFd::into_raw_fd)
@@ -399,9 +401,13 @@ pub(crate) fn build_fs(fs: &FsPlan, owner: Option<u32>) -> io::Result<[RawFd; WA
     )
     .map_err(errno_of)?;
     // The System V objects of the slot's IPC namespace, as its fresh /proc lists them.
-    for (i, p) in [c"/proc/sysvipc/shm", c"/proc/sysvipc/sem", c"/proc/sysvipc/msg"]
-        .into_iter()
-        .enumerate()
+    for (i, p) in [
+        c"/proc/sysvipc/shm",
+        c"/proc/sysvipc/sem",
+        c"/proc/sysvipc/msg",
+    ]
+    .into_iter()
+    .enumerate()
     {
         use std::os::fd::IntoRawFd;
         watched[4 + i] = rustix::fs::open(

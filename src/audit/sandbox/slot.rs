@@ -372,8 +372,7 @@ pub(crate) fn serve(plan: &mut ChildPlan) -> ! {
             }
         }
         let req = parse(&mem.msg[..n.min(MSG_MAX)], &mut mem.ptrs);
-        let (Some(req), true) = (req, count >= 4 && fds[..4].iter().all(Option::is_some))
-        else {
+        let (Some(req), true) = (req, count >= 4 && fds[..4].iter().all(Option::is_some)) else {
             continue;
         };
         let raw = |i: usize| fds[i].as_ref().map_or(-1, |f| f.as_raw_fd());

@@ -14,7 +14,7 @@ impl<P: Problem, C: Contestant + ?Sized> Shrinker<'_, '_, P, C> {
         }
         let q = self.part_ref(ci, pi);
         let unit = q.unit;
-        if unit == 0 || q.values.len() % unit != 0 {
+        if unit == 0 || !q.values.len().is_multiple_of(unit) {
             return None;
         }
         let values = q.values.clone();

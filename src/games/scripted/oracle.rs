@@ -25,6 +25,9 @@ pub struct Table {
     pub moves: Vec<Vec<Vec<u32>>>,
 }
 
+/// How the table gets a state's moves: each move as the components it leaves.
+pub type MovesOf<'a> = dyn Fn(&[i64]) -> Result<Arc<Vec<Vec<State>>>, String> + 'a;
+
 impl Table {
     /// Lists every state reachable from `roots`, with `moves_of` (the script); the
     /// numbers of the roots, in their order. An error when more than `limit` states
@@ -33,7 +36,7 @@ impl Table {
     pub fn build(
         roots: &[State],
         limit: usize,
-        moves_of: &dyn Fn(&[i64]) -> Result<Arc<Vec<Vec<State>>>, String>,
+        moves_of: &MovesOf<'_>,
     ) -> Result<(Table, Vec<u32>), String> {
         let mut t = Table::default();
         let mut ids: HashMap<State, u32> = HashMap::new();

@@ -36,7 +36,7 @@ impl Declared {
         let rules = self.rules_of(&view).ok()?;
         let unit = rules.component_len();
         self.component_field(&view, part, unit)?;
-        if values.len() % unit != 0 {
+        if !values.len().is_multiple_of(unit) {
             return None;
         }
         let g = rules.component_values(values)?;
