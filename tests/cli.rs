@@ -1,31 +1,11 @@
 //! The command line as a user meets it: `verify`, `check`, `solve` and `list`, their
 //! exit codes (0 agree, 1 disagreement, 2 usage or input error) and their JSON.
 
+mod workshop;
+
+use workshop::{sgcheck, text};
+
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn sgcheck(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sgcheck"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sgcheck starts");
-    let input = stdin.to_string();
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("sgcheck finishes");
-    writer.join().expect("writer thread");
-    out
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 #[test]
 fn verify_json_has_the_documented_fields() {

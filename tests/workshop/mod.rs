@@ -1,13 +1,15 @@
-//! Shared by the audit tests that build C++ programs: a temporary workshop with g++,
-//! running the built `sgcheck audit` on them, and reading its JSON report.
+//! Shared by the integration tests: running the built `sgcheck` with an input, a
+//! temporary workshop with g++ for the audit tests that build C++ programs, running
+//! `sgcheck audit` on them, and reading its JSON report.
 #![allow(dead_code)]
 
 pub mod game_programs;
 pub mod programs;
 
 use serde_json::Value;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const SGCHECK: &str = env!("CARGO_BIN_EXE_sgcheck");
@@ -200,4 +202,29 @@ pub fn counterexample(report: &Value) -> &Value {
     assert!(c.is_object(), "no counterexample: {report}");
     assert_eq!(c["minimal"], true, "not shrunk to the end: {report}");
     c
+}
+
+/// Runs the built `sgcheck` with `args`, writing `stdin` to it from a thread (so a
+/// large input never blocks against a full output pipe).
+pub fn sgcheck(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(SGCHECK)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sgcheck starts");
+    let input = stdin.to_string();
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("sgcheck finishes");
+    writer.join().expect("writer thread");
+    out
+}
+
+/// Bytes as text, invalid UTF-8 replaced.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
