@@ -17,8 +17,9 @@
 
 use serde_json::Value;
 
-/// Budget of an audit that should find nothing.
-const OK_TIME: &str = "3";
+/// Cases of an audit that should find nothing (it stops at the count, however
+/// loaded the machine).
+const OK_CASES: u64 = 5000;
 /// Budget of an audit that should find a failure (it stops there, long before).
 const BUG_TIME: &str = "20";
 
@@ -92,7 +93,7 @@ fn misere_correct_solution_passes() {
     let exe = w.compile("misere", MISERE, &[]);
     assert_eq!(run(&exe, "2\n3\n3 5 1\n1\n1\n"), "John\nBrother\n");
     assert_eq!(run(&exe, "2\n2\n0 1\n2\n0 0\n"), "Brother\nJohn\n");
-    assert_ok(&w.audit_exe("p4279", 5, OK_TIME, &exe));
+    assert_ok(&w.audit_cases("p4279", 5, OK_CASES, &exe));
 }
 
 /// "Every pile is 1" tested as `sum == n` (and the count of 1-piles taken as n). The
@@ -134,7 +135,7 @@ fn staircase_correct_solution_passes() {
         run(&exe, "2\n3\n1 2 3\n8\n1 5 6 7 9 12 14 17\n"),
         "Bob will win\nGeorgia will win\n"
     );
-    assert_ok(&w.audit_exe("poj1704", 5, OK_TIME, &exe));
+    assert_ok(&w.audit_cases("poj1704", 5, OK_CASES, &exe));
 }
 
 /// Not sorting. One piece cannot be out of order, so two are needed, in decreasing

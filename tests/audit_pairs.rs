@@ -17,8 +17,9 @@
 use serde_json::Value;
 use sgcheck::games::wythoff;
 
-/// Budget of an audit that should find nothing.
-const OK_TIME: &str = "3";
+/// Cases of an audit that should find nothing (it stops at the count, however
+/// loaded the machine).
+const OK_CASES: u64 = 5000;
 /// Budget of an audit that should find a failure (it stops there, long before).
 const BUG_TIME: &str = "30";
 
@@ -86,7 +87,7 @@ fn wythoff_correct_solution_passes() {
         run(&exe, "165580140 267914295\n165580141 267914296\n"),
         "0\n1\n"
     );
-    assert_ok(&w.audit_exe("hdu1527", 5, OK_TIME, &exe));
+    assert_ok(&w.audit_cases("hdu1527", 5, OK_CASES, &exe));
 }
 
 /// floor(k phi) as `(long long)(k * (1 + sqrt(5.0)) / 2)`: right for every k below
@@ -176,7 +177,7 @@ fn auction_correct_solution_passes() {
     let Some(w) = Workshop::new() else { return };
     let exe = w.compile("auction", AUCTION, &[]);
     assert_eq!(run(&exe, "4 2\n3 2\n3 5\n"), "1\nnone\n3 4 5\n");
-    assert_ok(&w.audit_exe("hdu2149", 5, OK_TIME, &exe));
+    assert_ok(&w.audit_cases("hdu2149", 5, OK_CASES, &exe));
 }
 
 /// Bash's rule alone, M mod (N + 1), also when N >= M: it prints M and forgets the

@@ -185,13 +185,19 @@ fn parity_bug_shrinks_to_2() {
     let dir = tempfile::tempdir().unwrap();
     let src = write(dir.path(), "even.cpp", &lasker("if (even) win = !win;"));
     let src = src.to_str().unwrap();
-    let r = sgcheck(&["audit", "hdu3032", "--json", "--seed", "1", "--", src]);
+    // A generous --time: shrinking has up to half of it, and a loaded machine must
+    // not turn the answer into "not minimal".
+    let r = sgcheck(&[
+        "audit", "hdu3032", "--json", "--seed", "1", "--time", "60", "--", src,
+    ]);
     assert_eq!(minimal(&r).0, "1\n1\n2\n");
     let input = write(dir.path(), "odd.in", "1\n3\n999999999 1000000000 77777\n");
     let r = sgcheck(&[
         "audit",
         "hdu3032",
         "--json",
+        "--time",
+        "60",
         "--input",
         input.to_str().unwrap(),
         "--",

@@ -16,8 +16,9 @@
 
 use serde_json::Value;
 
-/// Budget of an audit that should find nothing.
-const OK_TIME: &str = "3";
+/// Cases of an audit that should find nothing (it stops at the count, however
+/// loaded the machine).
+const OK_CASES: u64 = 5000;
 /// Budget of an audit that should find a failure (it stops there, long before).
 const BUG_TIME: &str = "20";
 
@@ -91,7 +92,7 @@ fn simple_nim_correct_solution_passes() {
         run(&exe, "2\n2\n4 4\n3\n1 2 4\n"),
         "Second player wins.\nFirst player wins.\n"
     );
-    assert_ok(&w.audit_exe("hdu5795", 5, OK_TIME, &exe));
+    assert_ok(&w.audit_cases("hdu5795", 5, OK_CASES, &exe));
 }
 
 /// Lasker's table (g(4k + 3) = 4k + 4, g(4k + 4) = 4k + 3) instead of the three-way
@@ -126,7 +127,7 @@ fn paint_chain_correct_solution_passes() {
         run(&exe, "2\n3 1\n4 2\n"),
         "Case #1: aekdycoin\nCase #2: abcdxyzk\n"
     );
-    assert_ok(&w.audit_exe("hdu3980", 5, OK_TIME, &exe));
+    assert_ok(&w.audit_cases("hdu3980", 5, OK_CASES, &exe));
 }
 
 /// Forgetting that n < m leaves the first player without a move: the row "of n - m

@@ -102,10 +102,22 @@ impl Workshop {
     /// report, after checking that the exit status matches the verdict and that no
     /// process of this directory is left running.
     pub fn audit(&self, problem: &str, seed: u64, time: &str, command: &[&str]) -> Value {
+        self.audit_with(problem, seed, &["--time", time], command)
+    }
+
+    /// `sgcheck audit <problem> --seed <seed> <options> --json -- <command>`, checked
+    /// as [`Workshop::audit`] checks it.
+    pub fn audit_with(
+        &self,
+        problem: &str,
+        seed: u64,
+        options: &[&str],
+        command: &[&str],
+    ) -> Value {
         let seed = seed.to_string();
-        let mut args = vec![
-            "audit", problem, "--seed", &seed, "--time", time, "--json", "--",
-        ];
+        let mut args = vec!["audit", problem, "--seed", &seed];
+        args.extend_from_slice(options);
+        args.extend_from_slice(&["--json", "--"]);
         args.extend_from_slice(command);
         let out = Command::new(SGCHECK)
             .args(&args)
@@ -120,6 +132,18 @@ impl Workshop {
         assert_eq!(out.status.code(), Some(want), "{stdout}\n{stderr}");
         assert_nothing_left(self.path());
         report
+    }
+
+    /// Audits the compiled program `exe` on its first `cases` cases, with time enough
+    /// for a loaded machine (the audit stops at the count, not at the time).
+    pub fn audit_cases(&self, problem: &str, seed: u64, cases: u64, exe: &Path) -> Value {
+        let cases = cases.to_string();
+        self.audit_with(
+            problem,
+            seed,
+            &["--cases", &cases, "--time", "300"],
+            &[exe.to_str().unwrap()],
+        )
     }
 
     /// Audits the compiled program `exe`.
