@@ -21,11 +21,5 @@ extern "C" {}
 #[cfg(not(test))]
 #[no_mangle]
 extern "C" fn main(_argc: c_int, _argv: *const *const c_char) -> c_int {
-    // SAFETY: setting a signal's disposition to SIG_IGN has no preconditions; no other
-    // thread exists yet.
-    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
-    match std::panic::catch_unwind(|| sgcheck::cli::run(sgcheck::cli::parse())) {
-        Ok(code) => std::process::exit(code),
-        Err(_) => std::process::exit(101),
-    }
+    std::process::exit(sgcheck::cli::main())
 }

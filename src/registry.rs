@@ -4,12 +4,14 @@
 //! problem declarations all find a game through [`GAMES`]; nothing else names one.
 //! A game's line here is [`Entry::game`] of the type that implements
 //! [`BuiltIn`] in its fast file, or [`Entry::declarable_only`] for a game that only
-//! problem declarations use.
+//! problem declarations use. A program built on the library adds its own games with
+//! [`register`].
 
 use crate::fuzzing::{self, Checked};
 use crate::games::declared::{DeclarableGame, Declare, Declared};
 use crate::games::{self, BuiltIn};
 use crate::verify::{verify_subject, CheckOutcome, GameReport, Progress, Sweep};
+use std::sync::RwLock;
 
 /// One registered game.
 pub struct Entry {
@@ -170,14 +172,50 @@ pub static GAMES: &[Entry] = &[
     Entry::declarable_only::<games::scripted::ScriptedGame>(),
 ];
 
+/// Games registered while the program runs ([`register`]), after [`GAMES`].
+static REGISTERED: RwLock<Vec<&'static Entry>> = RwLock::new(Vec::new());
+
+/// Adds a game of your own to the registry of this process, so that everything that
+/// finds a game by its id finds it too: `game = "<id>"` in a problem declaration
+/// (`solve`, `verify --problem`, `audit --problem`, `export`), and, for an
+/// [`Entry::game`], `verify --game` and `check`. Call it at the start of `main`, then
+/// hand the command line to [`crate::cli::main`]: that binary is sgcheck with your
+/// game (see `examples/own_game_cli.rs`).
+///
+/// An error when the id is already taken (by a built-in game or an earlier call).
+pub fn register(entry: Entry) -> Result<(), String> {
+    let mut extra = REGISTERED.write().unwrap_or_else(|e| e.into_inner());
+    if GAMES
+        .iter()
+        .chain(extra.iter().copied())
+        .any(|g| g.id == entry.id)
+    {
+        return Err(format!(
+            "a game with id {:?} is already registered",
+            entry.id
+        ));
+    }
+    extra.push(Box::leak(Box::new(entry)));
+    Ok(())
+}
+
+/// Every game: the built-in ones in registry order, then those [`register`]ed.
+pub fn all() -> Vec<&'static Entry> {
+    let extra = REGISTERED.read().unwrap_or_else(|e| e.into_inner());
+    GAMES.iter().chain(extra.iter().copied()).collect()
+}
+
 /// The game `id`.
 pub fn game(id: &str) -> Option<&'static Entry> {
-    GAMES.iter().find(|g| g.id == id)
+    GAMES.iter().find(|g| g.id == id).or_else(|| {
+        let extra = REGISTERED.read().unwrap_or_else(|e| e.into_inner());
+        extra.iter().copied().find(|g| g.id == id)
+    })
 }
 
 /// Every game `verify` and `check` know (those with a subject), in registry order.
 pub fn verify_ids() -> impl Iterator<Item = &'static str> {
-    GAMES.iter().filter(|g| g.has_subject()).map(|g| g.id)
+    all().into_iter().filter(|g| g.has_subject()).map(|g| g.id)
 }
 
 /// The declarable game `id`.
@@ -187,7 +225,7 @@ pub fn declarable(id: &str) -> Option<&'static dyn DeclarableGame> {
 
 /// Every declarable game, in registry order.
 pub fn declarables() -> impl Iterator<Item = &'static dyn DeclarableGame> {
-    GAMES.iter().filter_map(|g| g.declarable)
+    all().into_iter().filter_map(|g| g.declarable)
 }
 
 /// Runs `verify` on the game `id`; `None` when no such game exists.

@@ -14,7 +14,7 @@ pub struct Args {
 
 /// Runs `sgcheck list`.
 pub fn run(args: Args) -> anyhow::Result<i32> {
-    let listed = || registry::GAMES.iter().filter(|g| g.has_subject());
+    let listed = || registry::all().into_iter().filter(|g| g.has_subject());
     let games: Vec<_> = listed()
         .map(|g| serde_json::json!({"id": g.id(), "rules": g.summary()}))
         .collect();

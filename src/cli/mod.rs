@@ -161,6 +161,18 @@ fn plain_solve(mut args: impl Iterator<Item = std::ffi::OsString>) -> Option<sol
     })
 }
 
+/// The whole `sgcheck` command line, as the `sgcheck` binary runs it: parses the
+/// process's arguments, runs the command and returns the exit code (a panic is
+/// reported and ends with 101, as from Rust's `main`). A binary of your own that
+/// [`crate::registry::register`]s its games calls this from `main`:
+/// `std::process::exit(sgcheck::cli::main())`.
+pub fn main() -> i32 {
+    // SAFETY: setting a signal's disposition to SIG_IGN has no preconditions. A closed
+    // standard output is then a write error, which the commands handle quietly.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    std::panic::catch_unwind(|| run(parse())).unwrap_or(101)
+}
+
 /// Runs a parsed command line and returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     let result = match cli.command {
