@@ -49,7 +49,7 @@ fn first_wins(piles: &[u64], memo: &mut std::collections::HashMap<Vec<u64>, bool
     if let Some(&w) = memo.get(&key) {
         return w;
     }
-    let prime = |n: u64| n >= 2 && (2..n).all(|d| n % d != 0);
+    let prime = |n: u64| n >= 2 && (2..n).all(|d| !n.is_multiple_of(d));
     let mut win = false;
     'all: for i in 0..key.len() {
         for p in (2..=key[i]).filter(|&p| prime(p)) {
