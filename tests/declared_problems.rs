@@ -359,3 +359,167 @@ fn max_numbers_per_case_bounds_every_drawn_case() {
         }
     }
 }
+
+/// A Nim solver in awk for inputs of one case (`n`, then the piles), printing `Yes` /
+/// `No`; `wrong` looks at the first pile alone (a planted bug).
+fn awk_one_case(dir: &Path, wrong: bool) -> PathBuf {
+    let xor = if wrong {
+        "(j == 0 ? v : x)"
+    } else {
+        "bxor(x, v)"
+    };
+    let script = format!(
+        "#!/bin/sh\nexec awk '\
+function bxor(a, b,   r, p) {{ r = 0; p = 1; while (a > 0 || b > 0) {{ if (a % 2 != b % 2) r += p; a = int(a / 2); b = int(b / 2); p *= 2 }} return r }}\n\
+{{ for (i = 1; i <= NF; i++) t[k++] = $i }}\n\
+END {{ n = t[0]; x = 0; for (j = 0; j < n; j++) {{ v = t[j + 1]; x = {xor} }} print (x != 0 ? \"Yes\" : \"No\") }}'\n"
+    );
+    let path = dir.join(if wrong {
+        "one_wrong.sh"
+    } else {
+        "one_right.sh"
+    });
+    std::fs::write(&path, script).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
+}
+
+#[test]
+fn inputs_of_exactly_one_case() {
+    // p2197 (Nim) read as one case: `n`, then the piles, and nothing else.
+    let dir = tempfile::tempdir().unwrap();
+    let decl = variant(
+        dir.path(),
+        "p2197",
+        "onenim",
+        &[
+            ("id = \"p2197\"", "id = \"onenim\""),
+            ("cases = \"count\"", "cases = \"one\""),
+            (
+                "count = { what = \"case count T\", min = 1, max = 10, lenient_min = 0 }\n",
+                "",
+            ),
+        ],
+    );
+    let d = decl.to_str().unwrap();
+    let solve = |input: &str| sgcheck(&["solve", "--problem", d], input);
+    let out = solve("3\n1 2 3\n");
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (Some(0), "No\n".into())
+    );
+    let out = solve("2\n1 2\n");
+    assert_eq!(text(&out.stdout), "Yes\n");
+    // A second case is refused, as is an empty input.
+    let out = solve("1\n1\n1\n1\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("the one case of the input"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(solve("").status.code(), Some(2));
+    // max_cases other than 1 contradicts the layout.
+    let bad = variant(
+        dir.path(),
+        "p2197",
+        "onebad",
+        &[
+            ("cases = \"count\"", "cases = \"one\"\nmax_cases = 2"),
+            (
+                "count = { what = \"case count T\", min = 1, max = 10, lenient_min = 0 }\n",
+                "",
+            ),
+        ],
+    );
+    let out = sgcheck(&["solve", "--problem", bad.to_str().unwrap()], "1\n1\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("input.max_cases"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = sgcheck(
+        &[
+            "verify",
+            "--problem",
+            d,
+            "--time",
+            "2",
+            "--seed",
+            "1",
+            "--no-progress",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+
+    let audit = |program: &Path| -> Value {
+        let out = sgcheck(
+            &[
+                "audit",
+                "--problem",
+                d,
+                "--seed",
+                "1",
+                "--cases",
+                "2000",
+                "--time",
+                "120",
+                "--json",
+                "--",
+                program.to_str().unwrap(),
+            ],
+            "",
+        );
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", text(&out.stderr)))
+    };
+    let r = audit(&awk_one_case(dir.path(), false));
+    assert_eq!(r["verdict"], "ok", "{r}");
+    // Every run holds one case: there is nothing to batch.
+    assert_eq!(r["batched"], false, "{r}");
+    let r = audit(&awk_one_case(dir.path(), true));
+    assert_eq!(r["verdict"], "wrong-answer", "{r}");
+    let c = &r["counterexample"];
+    assert_eq!(c["input"], "2\n0 1\n", "{r}");
+    assert_eq!(c["minimal"], true, "{r}");
+
+    // The exported package's validator reads the same layout.
+    if !workshop::require_tool("python3") {
+        return;
+    }
+    let pkg = dir.path().join("pkg");
+    let out = sgcheck(
+        &[
+            "export",
+            "--problem",
+            d,
+            "--to",
+            pkg.to_str().unwrap(),
+            "--oracle-budget",
+            "1000",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("accepts all"), "{stdout}");
+    let two = dir.path().join("two.in");
+    std::fs::write(&two, "1\n1\n1\n1\n").unwrap();
+    let v = std::process::Command::new("python3")
+        .arg(pkg.join("input_validators/validate.py"))
+        .stdin(std::fs::File::open(&two).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(v.status.code(), Some(43), "{}", text(&v.stderr));
+    assert!(
+        text(&v.stderr).contains("more input after the one case"),
+        "{}",
+        text(&v.stderr)
+    );
+}

@@ -180,7 +180,14 @@ pub fn tests(src: &Source, opts: &Options) -> anyhow::Result<Vec<Test>> {
     small.truncate(want);
     if samples == 0 {
         // No known samples: the first tiny cases show the format.
-        if let Some(first) = pack(p, small.iter().take(3).cloned(), 3, SMALL_INPUT_BYTES, 1).pop() {
+        let first = pack(
+            p,
+            small.iter().take(3).cloned(),
+            max_cases.min(3),
+            SMALL_INPUT_BYTES,
+            1,
+        );
+        if let Some(first) = first.into_iter().next() {
             push("sample", &first, "the smallest cases".into());
         }
     }

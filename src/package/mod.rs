@@ -149,7 +149,7 @@ pub struct Spec {
     pub id: String,
     /// Game id.
     pub game: String,
-    /// `count`, `terminator` or `eof`.
+    /// `count`, `terminator`, `eof` or `one`.
     pub layout: &'static str,
     /// Bounds of the case count (`count`).
     pub count_min: u64,
@@ -222,6 +222,7 @@ impl Spec {
                 ("terminator", 0, 0, num(t, "zeros", 1) as usize)
             }
             "eof" => ("eof", 0, 0, 0),
+            "one" => ("one", 0, 0, 0),
             other => bail!("unknown input layout {other:?}"),
         };
         let names: Vec<&str> = p.field_names();

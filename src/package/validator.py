@@ -265,6 +265,10 @@ def validate(data):
             cases.append(read_case(r, c))
         if not r.at_end():
             fail("more input after the %d cases announced" % t)
+    elif layout == "one":
+        cases.append(read_case(r, 1))
+        if not r.at_end():
+            fail("more input after the one case")
     elif layout == "eof":
         while not r.at_end():
             cases.append(read_case(r, len(cases) + 1))

@@ -928,15 +928,24 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             }
         }
         "eof" => Layout::Eof,
+        "one" => Layout::One,
         other => {
             return Err(ctx.err(
                 input.cases.span(),
                 "input.cases",
-                format!("cases is `count`, `terminator` or `eof`, found {other:?}"),
+                format!("cases is `count`, `terminator`, `eof` or `one`, found {other:?}"),
             ))
         }
     };
     let max_cases = match (&layout, &input.max_cases) {
+        (Layout::One, Some(m)) if *m.get_ref() != 1 => {
+            return Err(ctx.err(
+                m.span(),
+                "input.max_cases",
+                "an input of `cases = \"one\"` holds exactly one case",
+            ))
+        }
+        (Layout::One, _) => 1,
         (Layout::Count { num, .. }, None) => num.max.min(1 << 20) as usize,
         (_, Some(m)) if *m.get_ref() >= 1 => (*m.get_ref()).min(1 << 20) as usize,
         (_, Some(m)) => return Err(ctx.err(m.span(), "input.max_cases", "must be at least 1")),
@@ -1161,6 +1170,7 @@ fn describe_input(layout: &Layout, fields: &[Field]) -> String {
         Layout::Count { what, .. } => format!("{what}; then per case: {case}"),
         Layout::Terminator { what, .. } => format!("cases ({case}) until {what}"),
         Layout::Eof => format!("cases ({case}) until end of input"),
+        Layout::One => format!("one case: {case}"),
     }
 }
 

@@ -249,6 +249,8 @@ pub(crate) enum Layout {
     Terminator { zeros: usize, what: &'static str },
     /// Cases until the end of input.
     Eof,
+    /// Exactly one case, with nothing before it.
+    One,
 }
 
 /// Where a rules parameter comes from.

@@ -336,6 +336,10 @@ impl Declared {
                 }
                 r.expect_end(&format!("the {t} case(s) announced on line {line}"))?;
             }
+            Layout::One => {
+                each(self.read_case(&mut r, 1, 0, Tokens::new())?);
+                r.expect_end("the one case of the input")?;
+            }
             Layout::Eof => {
                 while !r.at_end() {
                     let c = count + 1;
