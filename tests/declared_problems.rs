@@ -40,21 +40,16 @@ fn my_nim(dir: &Path) -> PathBuf {
     )
 }
 
-/// A Nim solver in awk printing `Win` / `Lose` (`wrong` prints the verdict of the
-/// first pile alone, a planted bug).
-fn awk_solver(dir: &Path, wrong: bool) -> PathBuf {
-    let xor = if wrong {
-        "(j == 0 ? v : x)"
-    } else {
-        "bxor(x, v)"
-    };
+/// An awk script `name` in `dir` that reads every number of its input into `t` and
+/// then runs `end` (with `bxor(a, b)` at hand).
+fn awk_script(dir: &Path, name: &str, end: &str) -> PathBuf {
     let script = format!(
         "#!/bin/sh\nexec awk '\
 function bxor(a, b,   r, p) {{ r = 0; p = 1; while (a > 0 || b > 0) {{ if (a % 2 != b % 2) r += p; a = int(a / 2); b = int(b / 2); p *= 2 }} return r }}\n\
 {{ for (i = 1; i <= NF; i++) t[k++] = $i }}\n\
-END {{ q = 0; T = t[q++]; for (c = 0; c < T; c++) {{ n = t[q++]; x = 0; for (j = 0; j < n; j++) {{ v = t[q++]; x = {xor} }} print (x != 0 ? \"Win\" : \"Lose\") }} }}'\n"
+END {{ {end} }}'\n"
     );
-    let path = dir.join(if wrong { "wrong.sh" } else { "right.sh" });
+    let path = dir.join(name);
     std::fs::write(&path, script).unwrap();
     #[cfg(unix)]
     {
@@ -62,6 +57,29 @@ END {{ q = 0; T = t[q++]; for (c = 0; c < T; c++) {{ n = t[q++]; x = 0; for (j =
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     }
     path
+}
+
+/// The XOR step of the Nim solvers below: `wrong` keeps the first pile alone (a
+/// planted bug).
+fn xor_step(wrong: bool) -> &'static str {
+    if wrong {
+        "(j == 0 ? v : x)"
+    } else {
+        "bxor(x, v)"
+    }
+}
+
+/// A Nim solver in awk printing `Win` / `Lose` (`wrong` prints the verdict of the
+/// first pile alone, a planted bug).
+fn awk_solver(dir: &Path, wrong: bool) -> PathBuf {
+    let xor = xor_step(wrong);
+    awk_script(
+        dir,
+        if wrong { "wrong.sh" } else { "right.sh" },
+        &format!(
+            "q = 0; T = t[q++]; for (c = 0; c < T; c++) {{ n = t[q++]; x = 0; for (j = 0; j < n; j++) {{ v = t[q++]; x = {xor} }} print (x != 0 ? \"Win\" : \"Lose\") }}"
+        ),
+    )
 }
 
 #[test]
@@ -363,29 +381,14 @@ fn max_numbers_per_case_bounds_every_drawn_case() {
 /// A Nim solver in awk for inputs of one case (`n`, then the piles), printing `Yes` /
 /// `No`; `wrong` looks at the first pile alone (a planted bug).
 fn awk_one_case(dir: &Path, wrong: bool) -> PathBuf {
-    let xor = if wrong {
-        "(j == 0 ? v : x)"
-    } else {
-        "bxor(x, v)"
-    };
-    let script = format!(
-        "#!/bin/sh\nexec awk '\
-function bxor(a, b,   r, p) {{ r = 0; p = 1; while (a > 0 || b > 0) {{ if (a % 2 != b % 2) r += p; a = int(a / 2); b = int(b / 2); p *= 2 }} return r }}\n\
-{{ for (i = 1; i <= NF; i++) t[k++] = $i }}\n\
-END {{ n = t[0]; x = 0; for (j = 0; j < n; j++) {{ v = t[j + 1]; x = {xor} }} print (x != 0 ? \"Yes\" : \"No\") }}'\n"
-    );
-    let path = dir.join(if wrong {
-        "one_wrong.sh"
-    } else {
-        "one_right.sh"
-    });
-    std::fs::write(&path, script).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    path
+    let xor = xor_step(wrong);
+    awk_script(
+        dir,
+        if wrong { "one_wrong.sh" } else { "one_right.sh" },
+        &format!(
+            "n = t[0]; x = 0; for (j = 0; j < n; j++) {{ v = t[j + 1]; x = {xor} }} print (x != 0 ? \"Yes\" : \"No\")"
+        ),
+    )
 }
 
 #[test]
