@@ -151,13 +151,113 @@ pub const PARSE_TARGETS: &[&str] = &[
 /// The user-style target: `check_case` on `Case<Bash>` with sgcheck's own solver.
 pub const CHECK_CASE_TARGET: &str = "bash_check_case";
 
+/// The target that takes any declaration file: [`check_declared`].
+pub const DECLARED_TARGET: &str = "declared_check";
+
+/// The environment variable naming the declaration [`check_declared`] fuzzes
+/// (`SGCHECK_FUZZ_DECLARATION=my.toml cargo fuzz run --sanitizer none -O
+/// declared_check`); without it, `examples/problems/dawson.toml` (a game declared by
+/// its rules).
+pub const DECLARATION_ENV: &str = "SGCHECK_FUZZ_DECLARATION";
+
+/// Oracle positions one input of [`check_declared`] may explore.
+const DECLARED_BUDGET: usize = 200_000;
+
+/// The declaration [`check_declared`] fuzzes, read once per process. Panics with the
+/// reason when the file named by [`DECLARATION_ENV`] cannot be read or declared: the
+/// target has nothing to check then.
+fn fuzzed_declaration() -> &'static super::Declared {
+    static DECL: std::sync::OnceLock<super::Declared> = std::sync::OnceLock::new();
+    DECL.get_or_init(|| {
+        let (text, name) = match std::env::var_os(DECLARATION_ENV) {
+            Some(path) => (
+                std::fs::read_to_string(&path).unwrap_or_else(|e| {
+                    panic!("{DECLARATION_ENV}={}: {e}", path.to_string_lossy())
+                }),
+                path.to_string_lossy().into_owned(),
+            ),
+            None => (
+                include_str!("../../examples/problems/dawson.toml").to_string(),
+                "examples/problems/dawson.toml".to_string(),
+            ),
+        };
+        super::Declared::from_toml(&text, &name).unwrap_or_else(|e| panic!("{e}"))
+    })
+}
+
+/// The body of the `declared_check` target: the fuzzer's bytes choose one small case of
+/// the declared problem (a size up to [`DECLARED_MAX_SIZE`] from the first byte, then one
+/// of the cases of that size, in the smallest-first enumeration of `verify`, from the
+/// next four); `solve`'s answer to it (the fast side) must equal the answer computed
+/// through the oracle, as in tier 3 of `verify --problem`. A case the oracle cannot
+/// finish within its budget, or outside what the rules take, is rejected.
+pub fn check_declared(data: &[u8]) -> Checked {
+    // The declaration's cases by size, enumerated once per process.
+    static CASES: [std::sync::OnceLock<Vec<super::Case>>; DECLARED_MAX_SIZE as usize + 1] =
+        [const { std::sync::OnceLock::new() }; DECLARED_MAX_SIZE as usize + 1];
+    let p = fuzzed_declaration();
+    check_declared_with(p, data, |size| {
+        CASES[size as usize].get_or_init(|| p.small_cases(size))
+    })
+}
+
+/// The largest case size [`check_declared`] draws from.
+const DECLARED_MAX_SIZE: u32 = 20;
+
+/// [`check_declared`] on the declared problem `p` (its cases enumerated afresh).
+pub fn check_declared_case(p: &super::Declared, data: &[u8]) -> Checked {
+    let mut cases = Vec::new();
+    check_declared_with(p, data, |size| {
+        cases = p.small_cases(size);
+        &cases
+    })
+}
+
+fn check_declared_with<'a>(
+    p: &super::Declared,
+    data: &[u8],
+    cases_of: impl FnOnce(u32) -> &'a [super::Case],
+) -> Checked {
+    let size = u32::from(data.first().copied().unwrap_or(0)) % (DECLARED_MAX_SIZE + 1);
+    let mut index = [0u8; 4];
+    for (i, b) in index.iter_mut().zip(data.iter().skip(1)) {
+        *i = *b;
+    }
+    let index = u32::from_le_bytes(index) as usize;
+    let cases = cases_of(size);
+    if cases.is_empty() {
+        return Checked::Rejected;
+    }
+    let case = &cases[index % cases.len()];
+    if p.rules_error(case).is_some() {
+        return Checked::Rejected;
+    }
+    let Ok(oracle) = p.oracle_answer(case, 0, DECLARED_BUDGET) else {
+        return Checked::Rejected;
+    };
+    let fast = p.answer(case, 0);
+    if fast != oracle {
+        let input = p.write_input(std::slice::from_ref(case));
+        panic!(
+            "{}: the fast answer differs from the oracle's\ninput:  {}\nfast:   {}\noracle: {}\nreproduce: printf '%s' {} | sgcheck solve --problem DECLARATION --engine oracle",
+            p.info().id,
+            input.trim_end().replace('\n', " / "),
+            fast.join(" / "),
+            oracle.join(" / "),
+            crate::shell::quote(&input),
+        );
+    }
+    Checked::Kept
+}
+
 /// Every fuzz target's name: the games' agree targets (registry order), the
-/// user-style target, then the parse targets.
+/// user-style target, the target of any declaration, then the parse targets.
 pub fn targets() -> Vec<String> {
     crate::registry::GAMES
         .iter()
         .filter_map(|g| g.fuzz_target())
         .chain(std::iter::once(CHECK_CASE_TARGET.to_string()))
+        .chain(std::iter::once(DECLARED_TARGET.to_string()))
         .chain(PARSE_TARGETS.iter().map(|t| t.to_string()))
         .collect()
 }
@@ -172,6 +272,7 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         return g.fuzz(data);
     }
     Some(match name {
+        DECLARED_TARGET => check_declared(data),
         CHECK_CASE_TARGET => check_case(
             &decode::<crate::Case<Bash>>(data)?,
             crate::games::bash::analyze,
@@ -197,4 +298,75 @@ pub fn replay(name: &str, data: &[u8]) -> Option<Checked> {
         "hdu3094_parse" => check_parse(&decode::<Hdu3094Parse>(data)?),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Take 1 or 2 from a heap, scripted; `planted` gives a closed form that is right
+    /// on the box it is checked on (heaps 0..=3) and wrong beyond it.
+    fn take12(planted: bool) -> super::super::Declared {
+        let value = if planted {
+            "if n <= 3 { n % 3 } else { (n + 1) % 3 }"
+        } else {
+            "n % 3"
+        };
+        let text = format!(
+            r#"format = 2
+id = "take12"
+title = "Take 1 or 2"
+position = ["heaps"]
+
+[game]
+script = """
+fn moves(s) {{ let n = s[0]; let out = []; for k in 1..=2 {{ if k <= n {{ out.push([[n - k]]); }} }} out }}
+fn value(s) {{ let n = s[0]; {value} }}
+"""
+check_states = [[0], [3]]
+
+[input]
+cases = "count"
+count = {{ what = "T", min = 1, max = 10 }}
+
+[[field]]
+name = "heaps"
+min = 0
+max = 40
+inline = true
+length = {{ what = "n", min = 1, max = 3 }}
+
+[output]
+lines = ["{{verdict}}"]
+win = "First"
+lose = "Second"
+"#
+        );
+        super::super::Declared::from_toml(&text, "take12.toml").unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_declared_target_catches_a_wrong_closed_form() {
+        let right = take12(false);
+        let wrong = take12(true);
+        let seeds: Vec<Vec<u8>> = (0u8..=255)
+            .map(|i| vec![i, i.wrapping_mul(7), 0, 0, 0])
+            .collect();
+        let mut kept = 0;
+        for d in &seeds {
+            if check_declared_case(&right, d) == Checked::Kept {
+                kept += 1;
+            }
+        }
+        assert!(kept > 200, "only {kept} of {} inputs checked", seeds.len());
+        let caught = seeds
+            .iter()
+            .any(|d| crate::guard::catch_quiet(|| check_declared_case(&wrong, d)).is_err());
+        assert!(caught, "the wrong closed form went unnoticed");
+    }
+
+    #[test]
+    fn the_default_declaration_is_read() {
+        assert_eq!(fuzzed_declaration().info().id, "dawson");
+    }
 }
