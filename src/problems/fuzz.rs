@@ -202,7 +202,7 @@ pub fn check_declared(data: &[u8]) -> Checked {
 }
 
 /// The largest case size [`check_declared`] draws from.
-const DECLARED_MAX_SIZE: u32 = 20;
+pub const DECLARED_MAX_SIZE: u32 = 20;
 
 /// [`check_declared`] on the declared problem `p` (its cases enumerated afresh).
 pub fn check_declared_case(p: &super::Declared, data: &[u8]) -> Checked {
