@@ -232,22 +232,19 @@ fn check_declared_with<'a>(
     if p.rules_error(case).is_some() {
         return Checked::Rejected;
     }
-    let Ok(oracle) = p.oracle_answer(case, 0, DECLARED_BUDGET) else {
-        return Checked::Rejected;
-    };
-    let fast = p.answer(case, 0);
-    if fast != oracle {
-        let input = p.write_input(std::slice::from_ref(case));
-        panic!(
-            "{}: the fast answer differs from the oracle's\ninput:  {}\nfast:   {}\noracle: {}\nreproduce: printf '%s' {} | sgcheck solve --problem DECLARATION --engine oracle",
-            p.info().id,
-            input.trim_end().replace('\n', " / "),
-            fast.join(" / "),
-            oracle.join(" / "),
-            crate::shell::quote(&input),
-        );
+    match super::tier3::compare_case(p, case, DECLARED_BUDGET) {
+        Err(_) => Checked::Rejected,
+        Ok(None) => Checked::Kept,
+        Ok(Some(mut d)) => {
+            // The declaration is a file: the command names it, not the problem's id.
+            let input = p.write_input(std::slice::from_ref(case));
+            d.reproduce = format!(
+                "printf '%s' {} | sgcheck solve --problem DECLARATION --engine oracle",
+                crate::shell::quote(&input)
+            );
+            panic!("{}: {d}", p.info().id)
+        }
     }
-    Checked::Kept
 }
 
 /// Every fuzz target's name: the games' agree targets (registry order), the

@@ -12,6 +12,37 @@ use sgcheck_oracles::SearchError;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// One case's formatted answer (`solve`, a panic shown as its message) against the
+/// same answer computed through the oracle within `budget` positions: `None` when they
+/// agree, the disagreement otherwise (reproduced by `sgcheck solve <id> --engine
+/// oracle`).
+pub fn compare_case<P: Problem>(
+    p: &P,
+    case: &P::Case,
+    budget: usize,
+) -> Result<Option<Disagreement>, SearchError> {
+    let oracle = p.oracle_answer(case, 0, budget)?;
+    let fast = match crate::guard::catch_quiet(|| p.answer(case, 0)) {
+        Ok(fast) => fast,
+        Err(panic) => vec![format!("panicked: {}", panic.message)],
+    };
+    if fast == oracle {
+        return Ok(None);
+    }
+    let input = p.write_input(std::slice::from_ref(case));
+    Ok(Some(Disagreement {
+        rules: "-".into(),
+        position: input.trim_end().replace('\n', " / "),
+        fast: fast.join(" / "),
+        oracle: oracle.join(" / "),
+        reproduce: format!(
+            "printf '%s' {} | sgcheck solve {} --engine oracle",
+            crate::shell::quote(&input),
+            p.info().id
+        ),
+    }))
+}
+
 /// Tier 3: each problem's formatted answer (`solve`) against the same answer computed
 /// through the oracle, on the problem's smallest cases first, then random small ones.
 pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
@@ -20,27 +51,7 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
     let until = start + sweep.time;
     let id = p.info().id;
     let watch = sweep.watch.clone().unwrap_or_default();
-    let check = |case: &P::Case| -> Result<Option<Disagreement>, SearchError> {
-        let oracle = p.oracle_answer(case, 0, sweep.budget)?;
-        let fast = match crate::guard::catch_quiet(|| p.answer(case, 0)) {
-            Ok(fast) => fast,
-            Err(panic) => vec![format!("panicked: {}", panic.message)],
-        };
-        if fast == oracle {
-            return Ok(None);
-        }
-        let input = p.write_input(std::slice::from_ref(case));
-        Ok(Some(Disagreement {
-            rules: "-".into(),
-            position: input.trim_end().replace('\n', " / "),
-            fast: fast.join(" / "),
-            oracle: oracle.join(" / "),
-            reproduce: format!(
-                "printf '%s' {} | sgcheck solve {id} --engine oracle",
-                crate::shell::quote(&input)
-            ),
-        }))
-    };
+    let check = |case: &P::Case| compare_case(p, case, sweep.budget);
     let run = |cases: Vec<P::Case>, order: u64, stop_at: Instant| -> Tally {
         let cases = Arc::new(cases);
         let described = Arc::clone(&cases);
