@@ -9,8 +9,7 @@
 mod workshop;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use workshop::{text, variant, Workshop};
+use workshop::{command as run, text, variant, Workshop};
 
 const DECLARATION: &str = "examples/problems/prime_take.toml";
 
@@ -20,25 +19,6 @@ fn own_cli() -> PathBuf {
     let exe = bin.parent().unwrap().join("examples/own_game_cli");
     assert!(exe.is_file(), "{} not built", exe.display());
     exe
-}
-
-fn run(exe: &Path, args: &[&str], stdin: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(exe)
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 /// Whether the player to move wins, by plain recursion over whole positions (sorted

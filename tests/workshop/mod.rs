@@ -231,19 +231,25 @@ pub fn counterexample(report: &Value) -> &Value {
 /// Runs the built `sgcheck` with `args`, writing `stdin` to it from a thread (so a
 /// large input never blocks against a full output pipe).
 pub fn sgcheck(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(SGCHECK)
+    command(Path::new(SGCHECK), args, stdin)
+}
+
+/// Runs `exe` with `args` as [`sgcheck`] runs the built `sgcheck` (a binary built on
+/// the library, say).
+pub fn command(exe: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(exe)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("sgcheck starts");
+        .unwrap_or_else(|e| panic!("{} starts: {e}", exe.display()));
     let input = stdin.to_string();
     let mut pipe = child.stdin.take().expect("stdin is piped");
     let writer = std::thread::spawn(move || {
         let _ = pipe.write_all(input.as_bytes());
     });
-    let out = child.wait_with_output().expect("sgcheck finishes");
+    let out = child.wait_with_output().expect("the program finishes");
     writer.join().expect("writer thread");
     out
 }
