@@ -170,6 +170,7 @@ pub static GAMES: &[Entry] = &[
     Entry::declarable_only::<games::paint_chain::PaintChainGame>(),
     Entry::declarable_only::<games::heap_code::HeapCodeGame>(),
     Entry::declarable_only::<games::scripted::ScriptedGame>(),
+    Entry::declarable_only::<games::dag_tokens::DagTokensGame>(),
 ];
 
 /// Games registered while the program runs ([`register`]), after [`GAMES`].

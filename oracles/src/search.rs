@@ -255,7 +255,8 @@ pub fn set_query_time_limit(limit: Option<Duration>) {
     QUERY_TIME_NANOS.store(nanos, std::sync::atomic::Ordering::Relaxed);
 }
 
-fn query_time_limit() -> Option<Duration> {
+/// The time limit of one query set by [`set_query_time_limit`], if any.
+pub fn query_time_limit() -> Option<Duration> {
     match QUERY_TIME_NANOS.load(std::sync::atomic::Ordering::Relaxed) {
         0 => None,
         n => Some(Duration::from_nanos(n)),

@@ -10,6 +10,9 @@
 //! rest of the position needs.
 
 use crate::games::analyze_sum;
+use crate::games::declared::{self, Declare, ParamKind, ParamSpec, ParamValue};
+use rand_chacha::ChaCha8Rng;
+use sgcheck_oracles::SearchError;
 use sgcheck_oracles::games::dag_tokens::{DagTokens, Slide};
 use sgcheck_oracles::games::nim::Piles;
 use sgcheck_oracles::{Analysis, Solver};
@@ -55,9 +58,19 @@ impl DagValues {
         (done == n).then_some(DagValues { succ, g })
     }
 
-    /// The value of vertex u.
+    /// The value of vertex u (0 for a vertex not in 1..=n).
     pub fn value(&self, u: u64) -> u64 {
-        self.g[u as usize]
+        usize::try_from(u)
+            .ok()
+            .and_then(|u| self.g.get(u))
+            .copied()
+            .filter(|&g| g != u64::MAX)
+            .unwrap_or(0)
+    }
+
+    /// The number of vertices.
+    pub fn vertices(&self) -> u64 {
+        self.g.len() as u64 - 1
     }
 
     /// Verdict and every winning move of the tokens `pos`.
@@ -65,7 +78,11 @@ impl DagValues {
         let values: Vec<u64> = pos.iter().map(|&u| self.value(u)).collect();
         analyze_sum(&values, |token, need, out| {
             let u = pos[token];
-            let mut succ = self.succ[u as usize].clone();
+            let mut succ = usize::try_from(u)
+                .ok()
+                .and_then(|u| self.succ.get(u))
+                .cloned()
+                .unwrap_or_default();
             succ.sort_unstable();
             succ.dedup();
             for v in succ {
@@ -108,4 +125,83 @@ pub fn check_text(
         oracle: crate::verify::describe(&oracle),
         remoteness: oracle.remoteness,
     })
+}
+
+/// Tokens on a graph from the input, as problem declarations use it: the rules
+/// parameter `graph` is a graph field (see the book, "Declaring a problem").
+pub struct DagTokensGame;
+
+/// The fast side of one graph: the vertex values, and the graph for the oracle.
+pub struct DagRules {
+    values: DagValues,
+    graph: DagTokens,
+}
+
+impl Declare for DagTokensGame {
+    type Oracle = DagTokens;
+    type Fast = DagRules;
+    const ID: &'static str = "dag-tokens";
+    const PARAMETERS: &'static [ParamSpec] = &[ParamSpec {
+        name: "graph",
+        kind: ParamKind::Graph,
+        about: "a graph field: the edges tokens slide along",
+    }];
+    const POSITION: &'static str = "the vertices the tokens stand on (1..=n, repeats allowed)";
+    const MOVE_FIELDS: &'static [&'static str] = &["token", "from", "to"];
+
+    fn build(params: &[ParamValue<'_>]) -> Result<DagRules, String> {
+        let Some(ParamValue::Graph { vertices, edges }) = params.first() else {
+            return Err("parameter graph must be a graph field".into());
+        };
+        let n = usize::try_from(*vertices)
+            .ok()
+            .filter(|&n| n <= sgcheck_oracles::games::dag_tokens::MAX_VERTICES)
+            .ok_or_else(|| format!("{vertices} vertices: too many"))?;
+        let pairs: Vec<(u64, u64)> = edges.chunks_exact(2).map(|e| (e[0], e[1])).collect();
+        let graph = DagTokens::new(n, pairs)?;
+        let values = DagValues::new(n, graph.edges())
+            .ok_or("the graph has a cycle")?;
+        Ok(DagRules { values, graph })
+    }
+    fn check(r: &DagRules, position: &[u64]) -> Result<(), String> {
+        let n = r.values.vertices();
+        match position.iter().find(|&&u| u == 0 || u > n) {
+            Some(u) => Err(format!("a token on vertex {u}, not in 1..={n}")),
+            None => Ok(()),
+        }
+    }
+    fn first_wins(r: &DagRules, position: &[u64]) -> bool {
+        position.iter().fold(0, |a, &u| a ^ r.values.value(u)) != 0
+    }
+    fn analyze(r: &DagRules, position: &[u64]) -> Analysis<Slide> {
+        r.values.analyze(position)
+    }
+    fn move_fields(m: &Slide, _: &[u64]) -> [u64; 4] {
+        [m.token as u64, m.from, m.to, 0]
+    }
+    fn oracle(
+        r: &DagRules,
+        position: &[u64],
+        _budget: usize,
+    ) -> Result<(DagTokens, Piles), SearchError> {
+        Ok((r.graph.clone(), Piles(position.to_vec())))
+    }
+    fn make_losing(r: &DagRules, p: &mut [u64], b: &[(u64, u64)], rng: &mut ChaCha8Rng) -> bool {
+        let n = r.values.vertices();
+        let b: Vec<(u64, u64)> = b.iter().map(|&(lo, hi)| (lo.max(1), hi.min(n))).collect();
+        if b.iter().any(|&(lo, hi)| lo > hi) {
+            return false;
+        }
+        declared::losing_sum(
+            p,
+            &b,
+            rng,
+            |u| r.values.value(u),
+            |need, lo, hi, rng| declared::scan_for_value(need, lo, hi, rng, |u| r.values.value(u)),
+        )
+    }
+    fn component_values(r: &DagRules, position: &[u64]) -> Option<Vec<u64>> {
+        Self::check(r, position).ok()?;
+        Some(position.iter().map(|&u| r.values.value(u)).collect())
+    }
 }

@@ -29,6 +29,8 @@ pub enum ParamKind {
     Number,
     /// A list of numbers (a subtraction set, the special amounts of Following Nim).
     List,
+    /// A graph field: directed edges on the vertices 1..=n, without a cycle.
+    Graph,
 }
 
 /// One parameter of a game's rules.
@@ -52,6 +54,13 @@ pub enum ParamValue<'a> {
     List(&'a [u64]),
     /// A named constant (e.g. the subtraction set `fibonacci`).
     Name(&'a str),
+    /// A graph: its vertex count n and its edges `u v`, flat, each end in 1..=n.
+    Graph {
+        /// n: the vertices are 1..=n.
+        vertices: u64,
+        /// The edges, `u1 v1 u2 v2 ...`, as read.
+        edges: &'a [u64],
+    },
 }
 
 /// A winning move as a declaration prints it: the game's move fields (named by

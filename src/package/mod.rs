@@ -125,6 +125,16 @@ pub struct FieldSpec {
     pub group_max: u64,
     /// Index of a number field this one may not be below.
     pub at_least: Option<usize>,
+    /// Numbers per item of a list (a record's columns, 2 for a graph's edges); the
+    /// length bounds count values.
+    pub record: u64,
+    /// Index of the number field that holds a list's length in items (written where
+    /// that field is, not before the values).
+    pub len_from: Option<usize>,
+    /// Index of the number field that holds a graph's vertex count.
+    pub graph: Option<usize>,
+    /// Index of the number field whose value bounds this one's values from above.
+    pub max_from: Option<usize>,
 }
 
 /// A rules parameter: a field's value per case, or a constant.
@@ -264,6 +274,10 @@ impl Spec {
                     group_min,
                     group_max,
                     at_least: f.at_least,
+                    record: f.list.as_ref().map_or(1, |l| l.record.max(1)),
+                    len_from: f.list.as_ref().and_then(|l| l.len_from),
+                    graph: f.list.as_ref().and_then(|l| l.graph),
+                    max_from: f.max_from,
                 }
             })
             .collect();

@@ -54,20 +54,49 @@ class Reader:
         return v
 
 
-def read_list(r, f, what):
-    n = r.number("length of %s" % what, f["len_min"], f["len_max"])
+def read_list(r, f, what, vals=None):
+    k = f["record"]
+    if f["len_from"] is not None:
+        n = vals[f["len_from"]][0] * k
+    else:
+        n = r.number("length of %s" % what, f["len_min"] // k, f["len_max"] // k) * k
     if n % f["step"] != 0:
-        fail("length of %s: %d is not a multiple of %d" % (what, n, f["step"]))
+        fail("length of %s: %d is not a multiple of %d" % (what, n // k, f["step"] // k))
     if n > len(r.toks) - r.i:
         fail("%s: the input ended early (%d values announced)" % (what, n))
-    v = [r.number("%s, value %d" % (what, i + 1), f["min"], f["max"]) for i in range(n)]
+    lo, hi = f["min"], f["max"]
+    bound = f["graph"] if f["graph"] is not None else f["max_from"]
+    if bound is not None:
+        hi = min(hi, vals[bound][0])
+    v = [r.number("%s, value %d" % (what, i + 1), lo, hi) for i in range(n)]
     if f["distinct"] and len(set(v)) != len(v):
         seen = set()
         for x in v:
             if x in seen:
                 fail("%s: %d repeats" % (what, x))
             seen.add(x)
+    if f["graph"] is not None:
+        check_dag(vals[f["graph"]][0], v, what)
     return v
+
+
+def check_dag(n, flat, what):
+    succ = [[] for _ in range(n + 1)]
+    indeg = [0] * (n + 1)
+    for i in range(0, len(flat), 2):
+        succ[flat[i]].append(flat[i + 1])
+        indeg[flat[i + 1]] += 1
+    ready = [u for u in range(1, n + 1) if indeg[u] == 0]
+    done = 0
+    while ready:
+        u = ready.pop()
+        done += 1
+        for w in succ[u]:
+            indeg[w] -= 1
+            if indeg[w] == 0:
+                ready.append(w)
+    if done != n:
+        fail("%s: the edges make a cycle" % what)
 
 
 def check_tree(n, flat, what):
@@ -95,9 +124,10 @@ def read_case(r, c):
         what = "%s of case %d" % (f["name"], c)
         kind = f["kind"]
         if kind == "number":
-            vals.append([r.number(what, f["min"], f["max"])])
+            hi = f["max"] if f["max_from"] is None else min(f["max"], vals[f["max_from"]][0])
+            vals.append([r.number(what, f["min"], hi)])
         elif kind == "list":
-            vals.append(read_list(r, f, what))
+            vals.append(read_list(r, f, what, vals))
         elif kind == "tree":
             n = r.number("vertex count of " + what, f["len_min"], f["len_max"])
             if 2 * (n - 1) > len(r.toks) - r.i:
@@ -184,19 +214,40 @@ def check_game(vals, pos, c):
             fail("%s: more than %d vertices" % (where, L["hackenbush_max_vertices"]))
 
 
-def write_list(out, f, v):
-    if f["inline"]:
-        out.append(" ".join([str(len(v))] + [str(x) for x in v]) + "\n")
+def write_list(out, f, v, line_open=False):
+    k = f["record"]
+    if f["len_from"] is not None:
+        if line_open:
+            out.append("\n")
+        head = []
     else:
-        out.append("%d\n%s\n" % (len(v), " ".join(str(x) for x in v)))
+        if line_open:
+            out.append(" ")
+        head = [str(len(v) // k)]
+    items = [" ".join(str(x) for x in v[i:i + k]) for i in range(0, len(v), k)]
+    if f["inline"]:
+        line = " ".join(head + items)
+        if line:
+            out.append(line + "\n")
+    else:
+        if head:
+            out.append(head[0] + "\n")
+        if k > 1:
+            out.extend(item + "\n" for item in items)
+        elif v or head:
+            out.append(" ".join(items) + "\n")
 
 
 def write_case(out, vals):
     line_open = False
     for f, v in zip(FIELDS, vals):
+        kind = f["kind"]
+        if kind == "list":
+            write_list(out, f, v, line_open)
+            line_open = False
+            continue
         if line_open:
             out.append(" ")
-        kind = f["kind"]
         if kind == "number":
             out.append(str(v[0]))
             line_open = True
@@ -209,8 +260,6 @@ def write_case(out, vals):
             out.append("%d\n" % (len(v) // 2 + 1))
             for i in range(0, len(v), 2):
                 out.append("%d %d\n" % (v[i], v[i + 1]))
-        else:
-            write_list(out, f, v)
         line_open = False
     if line_open:
         out.append("\n")

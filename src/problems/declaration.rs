@@ -156,10 +156,17 @@ struct FieldDecl {
     name: String,
     what: Option<String>,
     min: Option<u64>,
-    max: Option<u64>,
+    /// A number, or the name of a number field declared before (`max = "n"`).
+    max: Option<Spanned<toml::Value>>,
     lenient_min: Option<u64>,
     lenient_max: Option<u64>,
-    length: Option<Spanned<LengthDecl>>,
+    /// A table `{ min, max, ... }`, or the name of the number field declared before
+    /// that holds the length (`length = "m"`).
+    length: Option<Spanned<toml::Value>>,
+    /// The names of a record's columns: each item is that many numbers on a line.
+    record: Option<Spanned<Vec<String>>>,
+    /// A graph on the vertices 1..=n: `graph = { vertices = "n" }`.
+    graph: Option<Spanned<GraphDecl>>,
     #[serde(default)]
     distinct: bool,
     at_least: Option<Spanned<String>>,
@@ -180,6 +187,13 @@ struct GroupDecl {
     lenient_min: Option<u64>,
     lenient_max: Option<u64>,
     enumerate_max: Option<u64>,
+}
+
+/// A graph field's vertices: the number field that holds their count.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GraphDecl {
+    vertices: String,
 }
 
 /// A tree field's vertex count n (then n - 1 edges `u v`).
@@ -450,6 +464,8 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             let vd = v.get_ref();
             let vkey = format!("{key}.vertices");
             if fd.length.is_some()
+                || fd.record.is_some()
+                || fd.graph.is_some()
                 || fd.group.is_some()
                 || fd.min.is_some()
                 || fd.max.is_some()
@@ -515,40 +531,189 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     distinct: false,
                     inline: false,
                     enumerate_max: vd.enumerate_max.unwrap_or(7).max(len.min),
+                    record: 1,
+                    len_from: None,
+                    graph: None,
+                    columns: Vec::new(),
                 }),
                 at_least: None,
                 group: None,
                 geometric,
+                max_from: None,
+                counts: None,
             });
             continue;
         }
-        let (Some(min), Some(max)) = (fd.min, fd.max) else {
-            return Err(ctx.err(
-                span,
-                &key,
-                "a field needs `min` and `max` (or `vertices`, for a tree)",
-            ));
+        // A number field named by `max = "n"`, `length = "m"` or `graph.vertices`:
+        // declared before this one, a plain number.
+        let number_field = |name: &str, at: std::ops::Range<usize>, k: &str| {
+            fields
+                .iter()
+                .position(|g| g.name == name && g.list.is_none() && g.counts.is_none())
+                .ok_or_else(|| {
+                    ctx.err(
+                        at,
+                        k,
+                        format!(
+                            "{name:?} is not a number field declared before this one \
+                             (and not already the length of a list)"
+                        ),
+                    )
+                })
         };
-        let bounds = num(
-            &ctx,
-            span.clone(),
-            &key,
-            (min, max, fd.lenient_min, fd.lenient_max),
-        )?;
+        let graph = match &fd.graph {
+            None => None,
+            Some(g) => {
+                let gkey = format!("{key}.graph");
+                if fd.min.is_some() || fd.max.is_some() || fd.record.is_some() || fd.distinct {
+                    return Err(ctx.err(
+                        g.span(),
+                        &gkey,
+                        "a graph's items are edges `u v` on 1..=n: it takes no `min`, `max`, \
+                         `record` or `distinct`",
+                    ));
+                }
+                if fd.group.is_some() {
+                    return Err(ctx.err(g.span(), &gkey, "a group's items cannot be graphs"));
+                }
+                Some(number_field(
+                    &g.get_ref().vertices,
+                    g.span(),
+                    &format!("{gkey}.vertices"),
+                )?)
+            }
+        };
+        // `max = "n"`: the values are at most the value of field n.
+        let mut max_from = None;
+        let max = match fd.max.as_ref().map(|m| (m.get_ref(), m.span())) {
+            None => None,
+            Some((toml::Value::Integer(v), s)) => Some(u64::try_from(*v).map_err(|_| {
+                ctx.err(s, &format!("{key}.max"), "max is a non-negative integer")
+            })?),
+            Some((toml::Value::String(name), s)) => {
+                let j = number_field(name, s, &format!("{key}.max"))?;
+                max_from = Some(j);
+                Some(fields[j].bounds.max)
+            }
+            Some((_, s)) => {
+                return Err(ctx.err(
+                    s,
+                    &format!("{key}.max"),
+                    "max is a number, or the name of a number field declared before",
+                ))
+            }
+        };
+        let bounds = match (graph, fd.min, max) {
+            (Some(n), _, _) => Num {
+                min: 1,
+                max: fields[n].bounds.max.max(1),
+                lenient_min: 1,
+                lenient_max: fields[n].bounds.lenient_max.max(1),
+            },
+            (None, Some(min), Some(max)) => {
+                let lenient_max = match (max_from, fd.lenient_max) {
+                    (Some(j), None) => Some(fields[j].bounds.lenient_max),
+                    (_, l) => l,
+                };
+                num(
+                    &ctx,
+                    span.clone(),
+                    &key,
+                    (min, max, fd.lenient_min, lenient_max),
+                )?
+            }
+            _ => {
+                return Err(ctx.err(
+                    span,
+                    &key,
+                    "a field needs `min` and `max` (or `vertices`, for a tree, or `graph`)",
+                ))
+            }
+        };
+        // Numbers per item: a record's columns, or an edge's two ends.
+        let record = match (&fd.record, graph) {
+            (_, Some(_)) => 2,
+            (None, None) => 1,
+            (Some(r), None) => {
+                let n = r.get_ref().len() as u64;
+                if !(2..=8).contains(&n) {
+                    return Err(ctx.err(
+                        r.span(),
+                        &format!("{key}.record"),
+                        "a record names its columns, 2 to 8 of them",
+                    ));
+                }
+                n
+            }
+        };
         let in_group = fd.group.is_some();
         let list = match &fd.length {
-            None => None,
+            None => {
+                if record > 1 || graph.is_some() {
+                    return Err(ctx.err(
+                        span,
+                        &key,
+                        "a record list or a graph needs a `length` (its items, or the \
+                         number field that counts them)",
+                    ));
+                }
+                None
+            }
             Some(l) => {
                 let ls = l.span();
-                let ld = l.get_ref();
                 let lkey = format!("{key}.length");
-                let len = num(
+                // `length = "m"`: the count is field m, written where it was declared.
+                let (ld, len_from) = match l.get_ref() {
+                    toml::Value::String(name) => {
+                        if in_group {
+                            return Err(ctx.err(
+                                ls,
+                                &lkey,
+                                "a group's items have their lengths before them",
+                            ));
+                        }
+                        let m = number_field(name, ls.clone(), &lkey)?;
+                        let b = fields[m].bounds;
+                        let ld = LengthDecl {
+                            what: None,
+                            min: b.min,
+                            max: b.max,
+                            lenient_min: Some(b.lenient_min),
+                            lenient_max: Some(b.lenient_max),
+                            multiple_of: None,
+                            enumerate_max: None,
+                        };
+                        (ld, Some(m))
+                    }
+                    v @ toml::Value::Table(_) => {
+                        let ld: LengthDecl = v.clone().try_into().map_err(|e| {
+                            ctx.err(ls.clone(), &lkey, format!("{}", e.message()))
+                        })?;
+                        (ld, None)
+                    }
+                    _ => {
+                        return Err(ctx.err(
+                            ls,
+                            &lkey,
+                            "length is a table `{ min, max }`, or the name of a number field \
+                             declared before",
+                        ))
+                    }
+                };
+                let items = num(
                     &ctx,
                     ls.clone(),
                     &lkey,
                     (ld.min, ld.max, ld.lenient_min, ld.lenient_max),
                 )?;
-                if let Some(e) = too_long(ls.clone(), &lkey, "max", len.max)
+                // Inside, a record list counts values: k per item.
+                let len = Num {
+                    min: items.min.saturating_mul(record),
+                    max: items.max.saturating_mul(record),
+                    lenient_min: items.lenient_min.saturating_mul(record),
+                    lenient_max: items.lenient_max.saturating_mul(record),
+                };
+                if let Some(e) = too_long(ls.clone(), &lkey, "max times the record", len.max)
                     .or_else(|| too_many(ls.clone(), &lkey, ld.enumerate_max))
                 {
                     return Err(e);
@@ -569,20 +734,29 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                         ld.what
                             .clone()
                             .unwrap_or_else(|| format!("length of {} of case {{case}}", fd.name)),
-                        &["case"],
+                        &["case", "i", "i0"],
                     )
                 };
+                let enumerate_items = ld
+                    .enumerate_max
+                    .unwrap_or(items.min.saturating_add(step.saturating_mul(3)))
+                    .max(items.min);
                 Some(super::engine::ListSpec {
                     what: template(&ctx, ls.clone(), &format!("{lkey}.what"), &what, names)?,
                     len,
                     tree: false,
-                    step,
+                    step: step.saturating_mul(record),
                     distinct: fd.distinct,
                     inline: fd.inline,
-                    enumerate_max: ld
-                        .enumerate_max
-                        .unwrap_or(len.min.saturating_add(step.saturating_mul(3)))
-                        .max(len.min),
+                    enumerate_max: enumerate_items.saturating_mul(record),
+                    record,
+                    len_from,
+                    graph,
+                    columns: fd
+                        .record
+                        .as_ref()
+                        .map(|r| r.get_ref().iter().map(|c| leak(c.clone())).collect())
+                        .unwrap_or_default(),
                 })
             }
         };
@@ -689,6 +863,16 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 ))
             }
         };
+        if let Some(m) = list.as_ref().and_then(|l| l.len_from) {
+            fields[m].counts = Some(fields.len());
+        }
+        if max_from.is_some() && list.is_none() && at_least.is_some() {
+            return Err(ctx.err(
+                span,
+                &key,
+                "a number field takes `at_least` or `max = \"<field>\"`, not both",
+            ));
+        }
         fields.push(Field {
             name: leak(fd.name.clone()),
             what,
@@ -697,6 +881,8 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             group,
             at_least,
             geometric,
+            max_from,
+            counts: None,
         });
     }
     if fields.is_empty() {
@@ -718,6 +904,16 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             )
         })?;
         let f = &fields[i];
+        if let Some(l) = f.counts {
+            return Err(ctx.err(
+                decl.position.span(),
+                "position",
+                format!(
+                    "{name:?} is the length of {:?}; name the list in `position`",
+                    fields[l].name
+                ),
+            ));
+        }
         if f.bounds.lenient_max > reach.max_value {
             return Err(ctx.err(
                 decl.position.span(),
@@ -807,8 +1003,21 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                             "field {s:?} is a group (its items are positions), not a parameter"
                         )));
                     }
+                    let is_graph = fields[i].list.as_ref().is_some_and(|l| l.graph.is_some());
+                    if fields[i].counts.is_some() {
+                        return Err(bad(format!(
+                            "field {s:?} is the length of a list, which no parameter takes"
+                        )));
+                    }
+                    if is_graph != (spec.kind == ParamKind::Graph) {
+                        return Err(bad(if is_graph {
+                            format!("field {s:?} is a graph, which this parameter is not")
+                        } else {
+                            format!("the parameter is a graph, and field {s:?} is not a graph field")
+                        }));
+                    }
                     let is_list = fields[i].list.is_some();
-                    if is_list != (spec.kind == ParamKind::List) {
+                    if !is_graph && is_list != (spec.kind == ParamKind::List) {
                         return Err(bad(format!(
                             "field {s:?} is a {}, the parameter takes a {}",
                             if is_list { "list" } else { "number" },

@@ -60,17 +60,21 @@ impl Table {
             root_ids.push(intern(r, &mut t)?);
         }
         let mut next = 0usize;
-        let deadline = std::time::Instant::now() + super::QUERY_TIME;
+        // The oracle's own limit on one query, when one is set (a sweep's), bounds
+        // the listing too: a state with too many moves costs that much at most.
+        let limit = sgcheck_oracles::query_time_limit()
+            .map_or(super::QUERY_TIME, |q| q.min(super::QUERY_TIME));
+        let deadline = std::time::Instant::now() + limit;
         let mut holding = 0usize;
         while next < t.states.len() {
             if std::time::Instant::now() >= deadline {
                 return Err(format!(
-                    "listing the reachable states took more than {} s",
-                    super::QUERY_TIME.as_secs()
+                    "listing the reachable states took more than {:.1} s",
+                    limit.as_secs_f64()
                 ));
             }
             let s = t.states[next].clone();
-            let options = moves_of(&s)?;
+            let options = super::script::within(deadline, || moves_of(&s))?;
             holding += super::held(&options);
             if holding > super::MAX_HELD {
                 return Err(format!(

@@ -41,6 +41,9 @@ pub type State = Box<[i64]>;
 thread_local! {
     /// When the running call must stop.
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// A deadline of the whole task the calls belong to (an oracle query): no call
+    /// runs past it, whatever [`CALL_TIME`] allows.
+    static OUTER: Cell<Option<Instant>> = const { Cell::new(None) };
 }
 
 /// A compiled script: the sandboxed engine and the functions the author defined.
@@ -66,6 +69,14 @@ impl std::fmt::Debug for Script {
 pub fn show(s: &[i64]) -> String {
     let parts: Vec<String> = s.iter().map(i64::to_string).collect();
     format!("({})", parts.join(", "))
+}
+
+/// Runs `f` with every script call on this thread ending by `until` at the latest.
+pub fn within<R>(until: Instant, f: impl FnOnce() -> R) -> R {
+    let before = OUTER.with(|o| o.replace(Some(until)));
+    let r = f();
+    OUTER.with(|o| o.set(before));
+    r
 }
 
 fn sandbox() -> Engine {
@@ -98,6 +109,9 @@ fn why(e: &rhai::EvalAltResult) -> String {
     match e {
         E::ErrorTooManyOperations(_) => {
             format!("it ran more than {MAX_OPERATIONS} operations (an endless loop?)")
+        }
+        E::ErrorTerminated(..) if OUTER.with(Cell::get).is_some_and(|o| Instant::now() >= o) => {
+            "the query's time ran out during the call".to_string()
         }
         E::ErrorTerminated(..) => format!("it ran longer than {} s", CALL_TIME.as_secs()),
         E::ErrorStackOverflow(_) => {
@@ -153,7 +167,9 @@ impl Script {
     }
 
     fn call(&self, f: &str, arg: Array) -> Result<Dynamic, Box<rhai::EvalAltResult>> {
-        DEADLINE.with(|d| d.set(Some(Instant::now() + CALL_TIME)));
+        let own = Instant::now() + CALL_TIME;
+        let until = OUTER.with(Cell::get).map_or(own, |o| o.min(own));
+        DEADLINE.with(|d| d.set(Some(until)));
         let mut scope = Scope::new();
         let r = self.engine.call_fn_with_options::<Dynamic>(
             CallFnOptions::new().eval_ast(false).rewind_scope(true),

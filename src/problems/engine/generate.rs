@@ -35,9 +35,12 @@ impl Declared {
         let mut fields: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
         let mut tops = Vec::with_capacity(self.fields.len());
         for f in &self.fields {
-            let top = Self::top(&f.bounds, scale, f.geometric);
-            tops.push(top);
+            let mut top = Self::top(&f.bounds, scale, f.geometric);
             let lo = f.bounds.min;
+            if let Some(j) = f.max_from {
+                top = top.min(fields[j][0]).max(lo);
+            }
+            tops.push(top);
             match &f.list {
                 None => {
                     let mut v = Self::pick(rng, lo, top);
@@ -82,6 +85,20 @@ impl Declared {
                     };
                     fields.push(crate::tree::random(rng, n as usize, shape));
                 }
+                Some(l) if l.graph.is_some() => {
+                    let n = l.graph.map_or(1, |g| fields[g][0]);
+                    let items = l.items();
+                    let top_m = if f.geometric {
+                        Self::top(&items, scale, true)
+                    } else {
+                        Self::top(&items, scale * scale, false)
+                    };
+                    let m = match rng.gen_range(0..4) {
+                        0 => top_m,
+                        _ => rng.gen_range(items.min..=top_m.max(items.min)),
+                    };
+                    fields.push(super::graph::random_dag(rng, n, m));
+                }
                 Some(l) => match &f.group {
                     None => fields.push(Self::draw_list(rng, f, l, scale, top, shape)),
                     Some(g) => {
@@ -99,7 +116,9 @@ impl Declared {
                 },
             }
         }
-        (Unpacked { fields }, tops)
+        let mut case = Unpacked { fields };
+        self.sync_counts(&mut case);
+        (case, tops)
     }
 
     /// The values of a list field: a length growing with the scale, values up to `top`.
@@ -280,6 +299,13 @@ impl Declared {
                         continue;
                     };
                     let pos = self.position_of(&c);
+                    // An answer without moves only needs the case to be won.
+                    if !self.needs_moves {
+                        if rules.first_wins(&pos) {
+                            return c;
+                        }
+                        continue;
+                    }
                     let score = match self.winning_count(rules.as_ref(), &pos) {
                         Some(k) => k,
                         None => {
@@ -334,9 +360,10 @@ impl Declared {
         }
         if k == self.fields.len() {
             if budget == 0 {
-                let c = Unpacked {
+                let mut c = Unpacked {
                     fields: cur.clone(),
                 };
+                self.sync_counts(&mut c);
                 if self.limits(&c).is_ok() {
                     out.push(c);
                 }
@@ -345,9 +372,21 @@ impl Declared {
         }
         let f = &self.fields[k];
         let lo = f.bounds.min;
-        let width = f.bounds.max - lo;
+        let mut width = f.bounds.max - lo;
+        if let Some(j) = f.max_from {
+            let Some(w) = cur[j][0].checked_sub(lo) else {
+                return;
+            };
+            width = width.min(w);
+        }
         let last = k + 1 == self.fields.len();
         match &f.list {
+            // A count is its list's length (set at the end): it costs nothing here.
+            None if f.counts.is_some() => {
+                cur.push(vec![lo]);
+                self.enumerate_within(k + 1, budget, cur, out, full);
+                cur.pop();
+            }
             None => {
                 let costs = if last { budget..=budget } else { 0..=budget };
                 for c in costs {
@@ -382,6 +421,33 @@ impl Declared {
                     }
                     n += 1;
                     cost += 1;
+                }
+            }
+            Some(l) if l.graph.is_some() => {
+                // A graph costs its edges above the fewest: every graph without a
+                // cycle on the vertices of its field, edges in increasing order.
+                let n = l.graph.map_or(1, |g| cur[g][0]);
+                let items = l.items();
+                let top = if full.is_some() {
+                    items.max
+                } else {
+                    (l.enumerate_max / 2).min(items.max).min(MAX_ENUMERATE)
+                };
+                let mut m = items.min;
+                while m <= top && m - items.min <= budget {
+                    let cost = m - items.min;
+                    if !last || cost == budget {
+                        let left = cap.saturating_sub(out.len());
+                        for g in super::graph::enumerate_dags(n, m, left) {
+                            cur.push(g);
+                            self.enumerate_within(k + 1, budget - cost, cur, out, full);
+                            cur.pop();
+                            if out.len() >= cap {
+                                return;
+                            }
+                        }
+                    }
+                    m += 1;
                 }
             }
             Some(l) if f.group.is_some() => {

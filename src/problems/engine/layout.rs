@@ -25,7 +25,20 @@ impl Declared {
         (c, j): (usize, usize),
         out: &mut Tokens,
     ) -> Result<(), ParseError> {
-        let (lo, hi) = f.bounds.range(r.lenient());
+        let (lo, mut hi) = f.bounds.range(r.lenient());
+        // A bound from an earlier field (`max = "n"`, a graph's vertices).
+        if let Some(j) = l.graph.or(f.max_from) {
+            hi = hi.min(self.value_before(out, j));
+        }
+        let k = l.record.max(1);
+        let name = |i: u64| {
+            let item = f.what.name_in(c, (i - 1) / k + 1, j);
+            match l.columns.get(((i - 1) % k) as usize) {
+                Some(col) if k > 1 && l.graph.is_none() => format!("{item} ({col})"),
+                _ => item,
+            }
+        };
+        let at = out.len();
         // Capacity is capped: a lenient n is only a promise until the numbers are read.
         out.reserve(n.min(1 << 20) as usize);
         // Distinct values: a table indexed by value when the range is small (the index
@@ -43,7 +56,7 @@ impl Declared {
         }
         for i in 1..=n {
             let v = r.number("", lo, hi).map_err(|mut e| {
-                e.field = f.what.name_in(c, i, j);
+                e.field = name(i);
                 e
             })?;
             if l.distinct {
@@ -69,7 +82,23 @@ impl Declared {
             }
             out.push(v);
         }
+        if let Some(g) = l.graph {
+            let n = self.value_before(out, g);
+            if let Err(e) = super::graph::check_dag(n, &out[at..]) {
+                return Err(r.error(l.what.name(c, 0).replacen("length of ", "", 1), e));
+            }
+        }
         Ok(())
+    }
+
+    /// The value of number field `j` of the case being read (`tokens`: its numbers so
+    /// far, field `j` among them).
+    fn value_before(&self, tokens: &[u64], j: usize) -> u64 {
+        Packed {
+            decl: self,
+            tokens,
+        }
+        .field(j)[0]
     }
 
     /// Reads the n - 1 edges of a tree field (n already read): each end in 1..=n, and
@@ -115,10 +144,11 @@ impl Declared {
         name: String,
     ) -> Result<(), ParseError> {
         if !n.is_multiple_of(l.step) {
-            let what = if l.step == 2 {
+            let (n, step) = (n / l.record.max(1), l.step / l.record.max(1));
+            let what = if step == 2 {
                 "an even number".to_string()
             } else {
-                format!("a multiple of {}", l.step)
+                format!("a multiple of {step}")
             };
             return Err(r.error(name, format!("expected {what}, found {n}")));
         }
@@ -152,7 +182,13 @@ impl Declared {
                     self.read_tree(r, f, n, c, &mut tokens)?;
                 }
                 (None, Some(l)) => {
-                    let n = Self::read(r, &l.len, || l.what.name(c, 0))?;
+                    // The length counts items (k numbers each for a record).
+                    let k = l.record.max(1);
+                    let items = match l.len_from {
+                        Some(m) => self.value_before(&tokens, m),
+                        None => Self::read(r, &l.items(), || l.what.name(c, 0))?,
+                    };
+                    let n = items.saturating_mul(k);
                     Self::check_length(r, l, n, l.what.name(c, 0))?;
                     tokens.push(n);
                     self.read_list(r, f, l, n, (c, 0), &mut tokens)?;
@@ -202,17 +238,27 @@ impl Declared {
             *open = true;
         };
         let list = |s: &mut String, l: &ListSpec, v: &[u64]| {
-            let _ = write!(s, "{}", v.len());
-            if !l.inline {
-                s.push('\n');
+            let k = l.record.max(1) as usize;
+            if l.len_from.is_none() {
+                let _ = write!(s, "{}", v.len() / k);
+                if !l.inline {
+                    s.push('\n');
+                } else if !v.is_empty() {
+                    s.push(' ');
+                }
             }
             for (i, x) in v.iter().enumerate() {
-                if l.inline || i > 0 {
-                    s.push(' ');
+                if i > 0 {
+                    // A record's items one per line (all on one with `inline`).
+                    s.push(if k > 1 && i % k == 0 && !l.inline { '\n' } else { ' ' });
                 }
                 let _ = write!(s, "{x}");
             }
-            s.push('\n');
+            // An empty list still ends the line of its length (and, one number per
+            // item, has an empty line of values).
+            if !v.is_empty() || (l.len_from.is_none() && (k == 1 || l.inline)) {
+                s.push('\n');
+            }
         };
         for (k, f) in self.fields.iter().enumerate() {
             let v = case.field(k);
@@ -235,6 +281,14 @@ impl Declared {
                     for e in v.chunks_exact(2) {
                         let _ = writeln!(s, "{} {}", e[0], e[1]);
                     }
+                    line_open = false;
+                }
+                (None, Some(l)) if l.len_from.is_some() => {
+                    // Its length was written with the numbers before it.
+                    if line_open {
+                        s.push('\n');
+                    }
+                    list(s, l, v);
                     line_open = false;
                 }
                 (None, Some(l)) => {
@@ -293,8 +347,34 @@ impl Declared {
                 (None, Some(l)) if l.tree => {
                     crate::tree::check(v).map_err(|e| format!("{}: {e}", f.name))?;
                 }
-                (None, Some(l)) => check_list(f.name, l, v)?,
+                (None, Some(l)) => {
+                    check_list(f.name, l, v)?;
+                    if let Some(g) = l.graph {
+                        let n = case.fields[g][0];
+                        super::graph::check_dag(n, v).map_err(|e| format!("{}: {e}", f.name))?;
+                    }
+                }
                 _ => {}
+            }
+        }
+        for (k, f) in self.fields.iter().enumerate() {
+            if let Some(j) = f.max_from {
+                let top = case.fields[j][0];
+                if let Some(x) = case.fields[k].iter().find(|&&x| x > top) {
+                    return Err(format!(
+                        "{} {x} is above {} = {top}",
+                        f.name, self.fields[j].name
+                    ));
+                }
+            }
+            if let Some(l) = f.counts {
+                let n = self.items_of(l, &case.fields[l]);
+                if case.fields[k][0] != n {
+                    return Err(format!(
+                        "{} = {} but {} holds {n} items",
+                        f.name, case.fields[k][0], self.fields[l].name
+                    ));
+                }
             }
         }
         for (k, f) in self.fields.iter().enumerate() {

@@ -217,6 +217,30 @@ pub(crate) struct ListSpec {
     pub distinct: bool,
     pub inline: bool,
     pub enumerate_max: u64,
+    /// Numbers per item (a record list: `size limit` per pile, an edge `u v`); `len`,
+    /// `step` and `enumerate_max` count values, the input counts items.
+    pub record: u64,
+    /// The number field (before this one) that holds the length in items, when it is
+    /// not written right before the values (`n m`, then m edges).
+    pub len_from: Option<usize>,
+    /// A graph on 1..=n, n the value of this number field: items are edges `u v`, and
+    /// no cycle is allowed (tokens slide along the edges).
+    pub graph: Option<usize>,
+    /// The names of a record's columns (for errors).
+    pub columns: Vec<&'static str>,
+}
+
+impl ListSpec {
+    /// The bounds of the length in items (`len` counts values).
+    pub(crate) fn items(&self) -> Num {
+        let k = self.record.max(1);
+        Num {
+            min: self.len.min / k,
+            max: self.len.max / k,
+            lenient_min: self.len.lenient_min / k,
+            lenient_max: self.len.lenient_max / k,
+        }
+    }
 }
 
 /// A group field's count: a group is that many lists (its items), each with its own
@@ -238,6 +262,12 @@ pub(crate) struct Field {
     pub group: Option<GroupSpec>,
     pub at_least: Option<usize>,
     pub geometric: bool,
+    /// The number field (before this one) whose value bounds this one's values from
+    /// above (`max = "n"`: tokens on vertices 1..=n).
+    pub max_from: Option<usize>,
+    /// The list field whose length (in items) this number field is
+    /// ([`ListSpec::len_from`]): never chosen on its own, always the list's length.
+    pub counts: Option<usize>,
 }
 
 /// How the cases of an input are delimited.
@@ -500,7 +530,12 @@ impl Declared {
             match p {
                 ParamSrc::Field(i) => {
                     let v = case.field(*i);
-                    if self.fields[*i].list.is_some() {
+                    if let Some(g) = self.fields[*i].list.as_ref().and_then(|l| l.graph) {
+                        ParamValue::Graph {
+                            vertices: case.field(g)[0],
+                            edges: v,
+                        }
+                    } else if self.fields[*i].list.is_some() {
                         ParamValue::List(v)
                     } else {
                         ParamValue::Number(v[0])
@@ -593,6 +628,11 @@ impl Declared {
         let mut tokens = Tokens::new();
         tokens.reserve(u.fields.iter().map(|f| f.len() + 1).sum());
         for (f, v) in self.fields.iter().zip(&u.fields) {
+            if let Some(l) = f.counts {
+                // A count is its list's length, whatever the generators left in it.
+                tokens.push(self.items_of(l, &u.fields[l]));
+                continue;
+            }
             if f.group.is_some() {
                 tokens.push(items(v).count() as u64);
             } else if f.list.is_some() {
@@ -603,6 +643,22 @@ impl Declared {
             }
         }
         Case { tokens }
+    }
+
+    /// The number of items of list field `l` holding `values`.
+    pub(crate) fn items_of(&self, l: usize, values: &[u64]) -> u64 {
+        let k = self.fields[l].list.as_ref().map_or(1, |s| s.record.max(1));
+        values.len() as u64 / k
+    }
+
+    /// Sets every count field to its list's length (see [`Field::counts`]).
+    pub(crate) fn sync_counts(&self, u: &mut Unpacked) {
+        for (i, f) in self.fields.iter().enumerate() {
+            if let Some(l) = f.counts {
+                let n = self.items_of(l, &u.fields[l]);
+                u.fields[i] = vec![n];
+            }
+        }
     }
 
     fn unpack(&self, c: &Case) -> Unpacked {
@@ -705,6 +761,7 @@ impl Declared {
 
 mod components;
 mod generate;
+mod graph;
 mod layout;
 mod problem;
 mod render;
