@@ -29,6 +29,8 @@ mod reader;
 #[cfg(test)]
 mod tests_declared;
 #[cfg(test)]
+mod tests_formats;
+#[cfg(test)]
 mod tests_group;
 mod tier3;
 
