@@ -361,6 +361,13 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 }
                 self.values(ci, pi)?;
             }
+            for s in p.renumbered(&self.cur[ci]) {
+                let mut cases = self.cur.clone();
+                cases[ci] = s;
+                if self.try_take(cases)? {
+                    break;
+                }
+            }
             ci += 1;
         }
         Ok(())

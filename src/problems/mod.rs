@@ -220,6 +220,13 @@ pub trait Problem: Sync + Send {
         None
     }
 
+    /// Smaller cases that changing the parts' values one by one cannot reach: the
+    /// vertices of a graph renumbered onto 1..=k, k the vertices in use. The audit's
+    /// shrinker tries them after the parts; none by default.
+    fn renumbered(&self, _case: &Self::Case) -> Vec<Self::Case> {
+        Vec::new()
+    }
+
     /// The case's position when it is one rooted tree: its edges `u v`, flat, on the
     /// vertices 1..=n with root 1 (see [`crate::tree`]); `None` (the default) for
     /// every other case. The audit's shrinker cuts such a tree along its shape (the

@@ -83,6 +83,13 @@ impl Declared {
                     let n = (v.len() / 2 + 1) as u64;
                     size = size.saturating_add(n.saturating_sub(l.len.min));
                 }
+                // A graph costs its edges above the fewest, whatever their ends.
+                (_, Some(l)) if l.graph.is_some() => {
+                    let extra = (v.len() as u64).saturating_sub(l.len.min) / l.step.max(1);
+                    size = size.saturating_add(extra);
+                }
+                // A count is its list's length, which the list pays for.
+                (_, None) if f.counts.is_some() => {}
                 (_, Some(l)) => {
                     let extra = (v.len() as u64).saturating_sub(l.len.min) / l.step.max(1);
                     size = size.saturating_add(extra).saturating_add(excess(v));

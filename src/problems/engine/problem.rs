@@ -204,6 +204,43 @@ impl Problem for Declared {
         self.position_value_of(case)
     }
 
+    fn renumbered(&self, case: &Case) -> Vec<Case> {
+        let mut u = self.unpack(case);
+        let mut changed = false;
+        for (g, f) in self.fields.iter().enumerate() {
+            let Some(nf) = f.list.as_ref().and_then(|l| l.graph) else {
+                continue;
+            };
+            // The vertices in use: the graph's ends, and every value bounded by n.
+            let users: Vec<usize> = (0..self.fields.len())
+                .filter(|&k| k == g || self.fields[k].max_from == Some(nf))
+                .collect();
+            let mut used: Vec<u64> = users.iter().flat_map(|&k| u.fields[k].clone()).collect();
+            used.sort_unstable();
+            used.dedup();
+            let n = u.fields[nf][0];
+            let k = (used.len() as u64).max(self.fields[nf].bounds.min);
+            if k >= n {
+                continue;
+            }
+            for &field in &users {
+                for v in &mut u.fields[field] {
+                    *v = used.binary_search(v).map_or(*v, |i| i as u64 + 1);
+                }
+            }
+            u.fields[nf][0] = k;
+            changed = true;
+        }
+        if !changed {
+            return Vec::new();
+        }
+        self.sync_counts(&mut u);
+        match self.limits(&u) {
+            Ok(()) => vec![self.pack(&u)],
+            Err(_) => Vec::new(),
+        }
+    }
+
     fn tree(&self, case: &Case) -> Option<Vec<u64>> {
         self.tree_of(case)
     }
@@ -247,7 +284,8 @@ impl Problem for Declared {
                 }
             }
         }
-        let u = Unpacked { fields };
+        let mut u = Unpacked { fields };
+        self.sync_counts(&mut u);
         self.limits(&u).ok()?;
         if let Layout::Terminator { zeros, .. } = self.layout {
             let ends = match &self.fields[0].list {

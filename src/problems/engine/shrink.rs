@@ -36,14 +36,25 @@ impl Declared {
     /// consecutive number fields with the same minimum.
     pub(super) fn part_fields(&self) -> Vec<std::ops::Range<usize>> {
         let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+        // A count is its list's length: never a part, and the end of a run.
+        let mut after_count = false;
         for (k, f) in self.fields.iter().enumerate() {
+            if f.counts.is_some() {
+                after_count = true;
+                continue;
+            }
             if let Some(last) = out.last_mut() {
                 let prev = &self.fields[last.start];
-                if f.list.is_none() && prev.list.is_none() && prev.bounds.min == f.bounds.min {
+                if !after_count
+                    && f.list.is_none()
+                    && prev.list.is_none()
+                    && prev.bounds.min == f.bounds.min
+                {
                     last.end = k + 1;
                     continue;
                 }
             }
+            after_count = false;
             out.push(k..k + 1);
         }
         out
