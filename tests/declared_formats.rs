@@ -2,11 +2,11 @@
 //! brute force written here, through `verify`, and through `audit` with a right and a
 //! wrong C++ program:
 //!
-//! - tokens on a graph given in the input (`tests/data/formats/dag.toml`): `n m k`,
+//! - tokens on a graph given in the input (`examples/problems/tokens.toml`): `n m k`,
 //!   then m edges (a graph field whose length is the field m, not written before it),
 //!   then k tokens bounded by n (`max = "n"`); the game is `dag-tokens` with the graph
 //!   as its rules;
-//! - piles that each carry their own limit (`tests/data/formats/bounded_piles.toml`):
+//! - piles that each carry their own limit (`examples/problems/bounded_piles.toml`):
 //!   a record list of `size limit` per line, the game a script whose component state
 //!   is the pair, so the rules parameter is per pile.
 
@@ -19,7 +19,7 @@ use workshop::{sgcheck, text};
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/formats")
+        .join("examples/problems")
         .join(name)
 }
 
@@ -144,7 +144,7 @@ fn tokens_on_a_graph_answer_as_minimax_does() {
             }
         }
     }
-    assert_eq!(solve(&data("dag.toml"), &input), expected, "{input}");
+    assert_eq!(solve(&data("tokens.toml"), &input), expected, "{input}");
     // Both answers occur.
     assert!(expected.contains(&"WIN".to_string()) && expected.contains(&"LOSE".to_string()));
 }
@@ -152,7 +152,7 @@ fn tokens_on_a_graph_answer_as_minimax_does() {
 #[test]
 fn a_cycle_in_the_input_exits_2_naming_it() {
     let out = sgcheck(
-        &["solve", "--problem", data("dag.toml").to_str().unwrap()],
+        &["solve", "--problem", data("tokens.toml").to_str().unwrap()],
         "1\n3 3 1\n1 2\n2 3\n3 2\n1\n",
     );
     assert_eq!(out.status.code(), Some(2));
@@ -219,7 +219,7 @@ fn piles_with_their_own_limits_answer_as_minimax_does() {
 
 #[test]
 fn verify_agrees_on_both() {
-    for name in ["dag.toml", "bounded_piles.toml"] {
+    for name in ["tokens.toml", "bounded_piles.toml"] {
         let out = sgcheck(
             &[
                 "verify",
@@ -318,7 +318,7 @@ fn audit_passes_right_programs_and_finds_the_smallest_failures() {
     let cases = ["--cases", "3000", "--time", "300"];
     // Tokens on a graph: the right program, and one that plays each vertex as won or
     // lost (values 0 and 1 only), right for one token and wrong for a sum.
-    let decl = data("dag.toml");
+    let decl = data("tokens.toml");
     let right = w.compile("dag_right", &workshop::variant(DAG_CPP, "BUG", "m"), &[]);
     let r = audit(&w, &decl, &right, &cases);
     assert_eq!(r["verdict"], "ok", "{r}");

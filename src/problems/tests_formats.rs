@@ -6,8 +6,8 @@
 use super::*;
 use rand::SeedableRng;
 
-const DAG: &str = include_str!("../../tests/data/formats/dag.toml");
-const PILES: &str = include_str!("../../tests/data/formats/bounded_piles.toml");
+const DAG: &str = include_str!("../../examples/problems/tokens.toml");
+const PILES: &str = include_str!("../../examples/problems/bounded_piles.toml");
 
 fn decl(text: &str) -> Declared {
     Declared::from_toml(text, "test.toml").unwrap_or_else(|e| panic!("{e}"))
