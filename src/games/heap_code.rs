@@ -311,6 +311,41 @@ impl Table {
     }
 }
 
+/// A table whose period is proven, for lookups without the lock: g(n) for n past the
+/// table is g(preperiod + (n - preperiod) mod period), the remainder taken by a
+/// multiplication (Lemire's "faster remainder by direct computation") where the
+/// numbers fit in 32 bits.
+#[derive(Debug)]
+struct Frozen {
+    g: Vec<u32>,
+    period: Period,
+    /// 2^64 / period, rounded up (wrapping to 0 for period 1).
+    inverse: u64,
+}
+
+impl Frozen {
+    fn new(g: Vec<u32>, period: Period) -> Frozen {
+        let inverse = (u64::MAX / period.period as u64).wrapping_add(1);
+        Frozen { g, period, inverse }
+    }
+
+    fn value(&self, n: u64) -> u64 {
+        if let Some(&v) = usize::try_from(n).ok().and_then(|i| self.g.get(i)) {
+            return u64::from(v);
+        }
+        let p = self.period;
+        let x = n - p.preperiod as u64;
+        let off = match (u32::try_from(x), u32::try_from(p.period)) {
+            (Ok(x), Ok(d)) => {
+                let low = self.inverse.wrapping_mul(u64::from(x));
+                ((u128::from(low) * u128::from(d)) >> 64) as usize
+            }
+            _ => (x % p.period as u64) as usize,
+        };
+        u64::from(self.g[p.preperiod + off])
+    }
+}
+
 /// g(n) from a table `g` that holds the period `p` (and g(n) itself when n is within
 /// it).
 fn periodic(g: &[u32], p: Period, n: u64) -> u64 {
@@ -355,7 +390,7 @@ pub struct HeapRules {
     table: Mutex<Table>,
     /// The table and its period once a period is proven (the table no longer grows),
     /// read by [`HeapRules::grundy`] without taking the lock.
-    frozen: std::sync::OnceLock<(Vec<u32>, Period)>,
+    frozen: std::sync::OnceLock<Frozen>,
     /// The amounts with a non-zero digit, (k, d_k) ascending, when they are finitely
     /// many and listed (a code without a repeating digit, an explicit set): the table
     /// loop walks this instead of every k.
@@ -586,8 +621,8 @@ impl HeapRules {
 
     /// g(n): from the table, the period, or `None` past the bound without a period.
     pub fn grundy(&self, n: u64) -> Option<u64> {
-        if let Some((g, p)) = self.frozen.get() {
-            return Some(periodic(g, *p, n));
+        if let Some(f) = self.frozen.get() {
+            return Some(f.value(n));
         }
         let mut t = self.lock();
         self.lookup(&mut t, n)
@@ -642,7 +677,7 @@ impl HeapRules {
             }
             if let Some(p) = t.period {
                 // The table stops growing: later lookups read it without the lock.
-                let _ = self.frozen.set((t.g.clone(), p));
+                let _ = self.frozen.set(Frozen::new(t.g.clone(), p));
             }
         }
     }
@@ -699,7 +734,11 @@ impl HeapRules {
             }
         };
         if d0 & 4 != 0 || unequal {
-            let amax = if unequal { n.saturating_sub(1) / 2 } else { n / 2 };
+            let amax = if unequal {
+                n.saturating_sub(1) / 2
+            } else {
+                n / 2
+            };
             mark_pairs(stamp, generation, g, n, amax);
         }
         if d0 & 8 != 0 {
@@ -805,12 +844,28 @@ impl HeapRules {
         // Every heap's value is known now, so is every smaller heap's: the table
         // holds them, or the period does.
         let t = &*t;
+        // Heaps past the table, answered by the period: the table extended by it to
+        // the largest heap (when that is not huge), so that splits are walked as
+        // slices rather than looked up one remainder at a time.
+        let top = position.iter().copied().max().unwrap_or(0);
+        let extended = match t.period {
+            Some(p) if top >= t.g.len() as u64 && top < 1 << 22 => {
+                let mut v = Vec::with_capacity(top as usize + 1);
+                v.extend_from_slice(&t.g);
+                while v.len() as u64 <= top {
+                    v.push(v[v.len() - p.period]);
+                }
+                Some(v)
+            }
+            _ => None,
+        };
+        let g: &[u32] = extended.as_deref().unwrap_or(&t.g);
         let m = &self.moves;
         analyze_sum(&values, |heap, need, out| {
             let n = position[heap];
             let mut push = |take: u64, parts: [u64; 3]| out.push(PartsMove { heap, take, parts });
             if m.d0 & 4 != 0 || m.unequal {
-                winning_pairs(t, 0, n, need, m.unequal, &mut push);
+                winning_pairs(t, g, 0, n, need, m.unequal, &mut push);
             }
             if m.d0 & 8 != 0 {
                 winning_triples(t, 0, n, need, &mut push);
@@ -824,7 +879,7 @@ impl HeapRules {
                     push(k, [0, 0, rest]);
                 }
                 if rest >= 2 && d & 4 != 0 {
-                    winning_pairs(t, k, rest, need, false, &mut push);
+                    winning_pairs(t, g, k, rest, need, false, &mut push);
                 }
                 if rest >= 3 && d & 8 != 0 {
                     winning_triples(t, k, rest, need, &mut push);
@@ -854,9 +909,11 @@ impl HeapRules {
 }
 
 /// The moves leaving two heaps a + (rest - a) of value `need` (a <= rest - a; unequal:
-/// a < rest - a), after removing `take`; every value below `rest` is known to `t`.
+/// a < rest - a), after removing `take`; every value below `rest` is known to `t`, and
+/// `g` is its table or the table extended by the period.
 fn winning_pairs(
     t: &Table,
+    g: &[u32],
     take: u64,
     rest: u64,
     need: u64,
@@ -868,17 +925,32 @@ fn winning_pairs(
     } else {
         rest / 2
     };
-    match usize::try_from(rest).ok().filter(|&r| r <= t.g.len()) {
+    match usize::try_from(rest).ok().filter(|&r| r <= g.len()) {
         Some(r) if amax > 0 => {
             // Within the table: the two slices walked in opposite directions.
             let amax = amax as usize;
             let need = need as u32;
-            let (left, right) = (&t.g[1..=amax], &t.g[r - amax..r]);
-            for (i, (&x, &y)) in left.iter().zip(right.iter().rev()).enumerate() {
-                if x ^ y == need {
-                    let a = i as u64 + 1;
-                    push(take, [0, a, rest - a]);
+            let (left, right) = (&g[1..=amax], &g[r - amax..r]);
+            // Hits are rare: test blocks of 16 pairs without branching (the compiler
+            // vectorises this), and look at the pairs one by one only in a block with
+            // a hit.
+            const BLOCK: usize = 16;
+            let mut from = 0;
+            while from < amax {
+                let to = (from + BLOCK).min(amax);
+                let hit = left[from..to]
+                    .iter()
+                    .zip(right[amax - to..amax - from].iter().rev())
+                    .fold(false, |h, (&x, &y)| h | (x ^ y == need));
+                if hit {
+                    for i in from..to {
+                        if left[i] ^ right[amax - 1 - i] == need {
+                            let a = i as u64 + 1;
+                            push(take, [0, a, rest - a]);
+                        }
+                    }
                 }
+                from = to;
             }
         }
         _ => {
@@ -1098,6 +1170,31 @@ mod tests {
         let s = rules("subtract 1,2");
         let p = s.period(1000).unwrap();
         assert_eq!((p.preperiod, p.period), (0, 3));
+    }
+
+    #[test]
+    fn frozen_lookups_take_the_remainder_right() {
+        // The multiplication remainder against `%`, for every period up to 40, heaps
+        // in and past the table, and past 32 bits (the plain remainder then).
+        for period in 1..=40usize {
+            let preperiod = period % 7;
+            let g: Vec<u32> = (0..preperiod + 2 * period).map(|i| i as u32).collect();
+            let f = Frozen::new(g.clone(), Period { preperiod, period });
+            let mut n = 0u64;
+            while n < 1 << 40 {
+                let want = if (n as usize) < g.len() {
+                    n
+                } else {
+                    (preperiod as u64) + (n - preperiod as u64) % period as u64
+                };
+                assert_eq!(f.value(n), want, "period {period}, n {n}");
+                n = n * 3 + 1;
+            }
+            for n in [u32::MAX as u64 - 1, u32::MAX as u64, u32::MAX as u64 + 7] {
+                let want = (preperiod as u64) + (n - preperiod as u64) % period as u64;
+                assert_eq!(f.value(n), want, "period {period}, n {n}");
+            }
+        }
     }
 
     #[test]
