@@ -329,6 +329,7 @@ impl Frozen {
         Frozen { g, period, inverse }
     }
 
+    #[inline]
     fn value(&self, n: u64) -> u64 {
         if let Some(&v) = usize::try_from(n).ok().and_then(|i| self.g.get(i)) {
             return u64::from(v);
@@ -620,10 +621,17 @@ impl HeapRules {
     }
 
     /// g(n): from the table, the period, or `None` past the bound without a period.
+    /// (Inlined where it is called: once a period is proven, a lookup is a few
+    /// instructions, and callers ask for many values in a row.)
+    #[inline]
     pub fn grundy(&self, n: u64) -> Option<u64> {
         if let Some(f) = self.frozen.get() {
             return Some(f.value(n));
         }
+        self.grundy_locked(n)
+    }
+
+    fn grundy_locked(&self, n: u64) -> Option<u64> {
         let mut t = self.lock();
         self.lookup(&mut t, n)
     }
