@@ -373,7 +373,17 @@ fn mark_pairs(stamp: &mut [u32], generation: u32, g: &[u32], s: usize, amax: usi
     let stamp = &mut stamp[..=last];
     let left = &g[1..=amax];
     let right = &g[s - amax..s];
-    for (&x, &y) in left.iter().zip(right.iter().rev()) {
+    // Four pairs a step (the loop is bound by its scattered stores; fewer branches and
+    // counter updates per store).
+    let mut l4 = left.chunks_exact(4);
+    let mut r4 = right.rchunks_exact(4);
+    for (l, r) in (&mut l4).zip(&mut r4) {
+        stamp[(l[0] ^ r[3]) as usize & last] = generation;
+        stamp[(l[1] ^ r[2]) as usize & last] = generation;
+        stamp[(l[2] ^ r[1]) as usize & last] = generation;
+        stamp[(l[3] ^ r[0]) as usize & last] = generation;
+    }
+    for (&x, &y) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
         stamp[(x ^ y) as usize & last] = generation;
     }
 }
