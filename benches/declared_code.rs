@@ -20,8 +20,9 @@
 //! Every way must give the same values (the bench panics otherwise). Each row shows the
 //! median time of each way, Grundy values per second (n / time) and the ratios to the
 //! built-in game, and how many values were computed by mex (the rest follow from a
-//! proven period). A length past what the declared game solves (the bound sized from
-//! its rules, for a code without a proven period) is marked so and not timed.
+//! proven period; for heap-code the report's count, at most n). A length past what the
+//! declared game solves (the bound sized from its rules, for a code without a proven
+//! period) is refused by it, and its cells say "past bound" instead of a time.
 //!
 //! Run without `--bench` (as `cargo test --benches` does), one round at small n only
 //! checks the values.
