@@ -31,6 +31,14 @@
 //! cases at every limit, hdu1850 1000 cases of 100 piles, hdu2176 10 cases of 2*10^5.
 //! hdu3094 has ten trees of 10^5 vertices (T = 100 of them would be 130 MB).
 //!
+//! Two declared problems (format 2, the game by its code in a `[game]` table) follow
+//! the built-in ones, run as `sgcheck solve --problem <declaration> <file>`:
+//! `dawson` (`examples/problems/dawson.toml`: 100 cases of 10 heaps up to 1000, every
+//! winning move listed) and `kayles-big` (Kayles by its code `0.77`, declared here: 10
+//! cases of 10^5 heaps up to 10^9, answered through the proven period), against
+//! `benches/cpp/dawson.cpp` and `benches/cpp/kayles_big.cpp`. They have no samples in
+//! `corpus/samples/`; their benchmark inputs are compared as every other.
+//!
 //! With `SGCHECK_BASELINE=<path to another sgcheck binary>`, that binary is timed too,
 //! interleaved with the others on the same inputs (its output must be identical), and a
 //! second table compares the two: how a change moved the speed, measured in one run.
@@ -112,11 +120,11 @@ fn long_list(p: &Declared, rng: &mut ChaCha8Rng, len: usize, keep: impl Fn(u64) 
     p.case(vec![out])
 }
 
-/// The largest input of problem `id` (see the module doc for the choices).
-fn largest_input(id: &str) -> Input {
+/// The largest input of problem `id`, declared by `p` (see the module doc for the
+/// choices).
+fn largest_input(id: &str, p: &Declared) -> Input {
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
     let rng = &mut rng;
-    let p = builtin(id).expect("built-in problem");
     let (text, what) = match id {
         "p2197" => {
             let cases: Vec<_> = (0..p.max_cases())
@@ -305,12 +313,73 @@ fn largest_input(id: &str) -> Input {
                 "T=10 (not 100: 130 MB), N=10^5 each",
             )
         }
+        "dawson" => {
+            // Every case at the largest n; heaps up to 1000, about a third of the
+            // cases winning with their moves listed.
+            let cases = cases_where(p, rng, p.max_cases(), |c| p.fields(c)[0].len() == 10);
+            (
+                write_checked(p, &cases),
+                "T=100, n=10, heaps <= 1000, winning moves listed",
+            )
+        }
+        "kayles-big" => {
+            let cases: Vec<_> = (0..p.max_cases())
+                .map(|_| long_list(p, rng, 100_000, |v| v >= 100_000_000))
+                .collect();
+            (
+                write_checked(p, &cases),
+                "T=10, n=10^5, heaps in 10^8..10^9",
+            )
+        }
         _ => panic!("no benchmark input for problem {id:?}"),
     };
     Input {
         text,
         what: what.to_string(),
     }
+}
+
+/// Kayles declared by its code, at heaps far past any table: the answers come from the
+/// period the periodicity theorem proves (12 from 71).
+const KAYLES_BIG: &str = r#"format = 2
+id = "kayles-big"
+title = "Kayles by its code 0.77, heaps up to 10^9"
+position = ["heaps"]
+
+[game]
+code = "0.77"
+
+[input]
+cases = "count"
+count = { what = "case count T", min = 1, max = 10 }
+
+[[field]]
+name = "heaps"
+what = "heap {i} of case {case}"
+min = 1
+max = 1000000000
+inline = true
+length = { what = "heap count n of case {case}", min = 1, max = 100000 }
+
+[output]
+lines = ["{verdict}"]
+win = "First"
+lose = "Second"
+"#;
+
+/// The declared problems (format 2, a `[game]` table: a heap game by its code), run as
+/// `sgcheck solve --problem <declaration> <input>`: their ids and declaration files
+/// (`dir` holds the ones written here).
+fn declared_problems(dir: &Path) -> Vec<(&'static str, PathBuf)> {
+    let kayles = dir.join("kayles-big.toml");
+    std::fs::write(&kayles, KAYLES_BIG).expect("write declaration");
+    vec![
+        (
+            "dawson",
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/problems/dawson.toml"),
+        ),
+        ("kayles-big", kayles),
+    ]
 }
 
 /// The sgcheck binary cargo built for this bench.
@@ -514,36 +583,46 @@ fn main() {
         .filter(|a| !a.starts_with('-'))
         .map(String::as_str)
         .collect();
-    let ids: Vec<&str> = PROBLEM_IDS
+    let dir = tempfile::tempdir().expect("temporary directory");
+    // The built-in problems, then the declared ones (with their declaration files).
+    let mut problems: Vec<(&str, Declared, Option<PathBuf>)> = PROBLEM_IDS
         .iter()
-        .copied()
-        .filter(|id| only.is_empty() || only.contains(id))
+        .map(|&id| (id, builtin(id).expect("built-in problem").clone(), None))
         .collect();
-    assert!(!ids.is_empty(), "no problem matches {only:?}");
+    for (id, path) in declared_problems(dir.path()) {
+        let p = Declared::from_file(&path).unwrap_or_else(|e| panic!("{id}: {e}"));
+        problems.push((id, p, Some(path)));
+    }
+    problems.retain(|(id, _, _)| only.is_empty() || only.contains(id));
+    assert!(!problems.is_empty(), "no problem matches {only:?}");
 
     let sgcheck = sgcheck_bin();
     // Another sgcheck build to time side by side (an older commit, say).
     let baseline = std::env::var_os("SGCHECK_BASELINE").map(PathBuf::from);
     let mut base_rows = Vec::new();
-    let dir = tempfile::tempdir().expect("temporary directory");
     let mut rows = Vec::new();
     let started = Instant::now();
-    for id in ids {
-        let cpp = compile_cpp(id, dir.path());
-        if let Some(cpp) = &cpp {
+    for (id, problem, declaration) in &problems {
+        let id = *id;
+        let cpp = compile_cpp(&id.replace('-', "_"), dir.path());
+        if let (Some(cpp), None) = (&cpp, declaration) {
             let n = check_samples(id, &sgcheck, cpp);
             eprintln!("{id}: {n} samples, outputs identical");
         }
         if !timing {
             continue;
         }
-        let input = largest_input(id);
+        let input = largest_input(id, problem);
         let file = dir.path().join(format!("{id}.in"));
         std::fs::write(&file, &input.text).expect("write input");
         let numbers = input.text.split_ascii_whitespace().count();
 
-        let solve = ["solve", id];
-        let (want, _) = run(&sgcheck, &solve, Feed::Arg(&file));
+        let solve: Vec<&str> = match declaration {
+            None => vec!["solve", id],
+            Some(path) => vec!["solve", "--problem", path.to_str().expect("UTF-8 path")],
+        };
+        let solve = &solve[..];
+        let (want, _) = run(&sgcheck, solve, Feed::Arg(&file));
         if let Some(cpp) = &cpp {
             let (got, _) = run(cpp, &[], Feed::Stdin(&file));
             same_output(id, "benchmark input", &want, &got);
@@ -556,11 +635,11 @@ fn main() {
             RUNS
         };
         for _ in 0..runs {
-            let (out, took) = run(&sgcheck, &solve, Feed::Arg(&file));
+            let (out, took) = run(&sgcheck, solve, Feed::Arg(&file));
             assert!(out == want, "{id}: sgcheck's output changed between runs");
             ours.push(took);
             if let Some(b) = &baseline {
-                let (out, took) = run(b, &solve, Feed::Arg(&file));
+                let (out, took) = run(b, solve, Feed::Arg(&file));
                 same_output(id, "benchmark input (baseline)", &want, &out);
                 base.push(took);
             }

@@ -37,7 +37,7 @@
 
 use crate::games::analyze_sum;
 use crate::games::declared::{self, Declare, ParamKind, ParamSpec, ParamValue, Reach};
-use crate::games::take_break::Period;
+use crate::games::take_break::{self, Breaks, Period};
 use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::games::heap_code::{HeapCode, PartsMove};
 use sgcheck_oracles::games::nim::Piles;
@@ -178,6 +178,40 @@ impl Moves {
         }
     }
 
+    /// Whether a table of `len` values is surely within [`Moves::bound`], known without
+    /// running its loop (which walks up to [`MAX_TABLE`] heaps): for rules with
+    /// finitely many amounts, each heap's work there is at most the same count with
+    /// every amount's digit, so `len` times the work of heap `len` bounds the sum.
+    /// `false` means "not known", not "beyond".
+    fn surely_within(&self, len: usize) -> bool {
+        if len > MAX_TABLE {
+            return false;
+        }
+        if len <= 64 {
+            return true;
+        }
+        let (nz, mut two, mut three) = match (&self.set, self.range, self.repeat) {
+            (Some(Set::List(v)), _, _) => (v.len() as u64, 0, 0),
+            (Some(_), _, _) => return false,
+            (None, Some((p, q)), _) => (q - p + 1, 0, 0),
+            (None, None, Some(_)) => return false,
+            (None, None, None) if self.unequal => (0, 0, 0),
+            (None, None, None) => {
+                let nz = self.digits.iter().filter(|&&d| d != 0).count() as u64;
+                let two = self.digits.iter().filter(|&&d| d & 4 != 0).count() as u64;
+                let three = self.digits.iter().filter(|&&d| d & 8 != 0).count() as u64;
+                (nz, two, three)
+            }
+        };
+        two += u64::from(self.d0 & 4 != 0 || self.unequal);
+        three += u64::from(self.d0 & 8 != 0);
+        let m = len as u64;
+        let per_heap = (nz + 1)
+            .saturating_add(two.saturating_mul(m / 2))
+            .saturating_add(three.saturating_mul(m * m / 4));
+        m.saturating_mul(per_heap) <= WORK_LIMIT
+    }
+
     /// The table length building it may reach within [`WORK_LIMIT`] (at least 64).
     fn bound(&self) -> usize {
         // Per heap n: one visit per amount, n/2 per two-way split, at most n^2/4 per
@@ -208,17 +242,6 @@ impl Moves {
     }
 }
 
-/// The mex of `values` in O(len): a value above their count cannot be the mex.
-fn small_mex(values: &[u32]) -> u32 {
-    let mut present = vec![false; values.len() + 1];
-    for &v in values {
-        if let Some(p) = present.get_mut(v as usize) {
-            *p = true;
-        }
-    }
-    present.iter().position(|&p| !p).unwrap_or(values.len()) as u32
-}
-
 fn is_fibonacci(k: u64) -> bool {
     let (mut a, mut b) = (1u64, 2u64);
     while a < k {
@@ -242,6 +265,127 @@ struct Table {
     period: Option<Period>,
     /// Whether the table reached its bound without a period.
     full: bool,
+    /// The largest value in `g`.
+    max: u32,
+    /// Marks of the option values of the heap being computed: `stamp[v] == generation`
+    /// when v was seen. Its length is a power of two above every XOR of table values,
+    /// so a split's value indexes it masked, without a bounds check.
+    stamp: Vec<u32>,
+    generation: u32,
+    /// The rare/common mask, once chosen on the plain prefix (see [`HeapRules::extend`]).
+    mask: Option<u32>,
+}
+
+impl Table {
+    /// A fresh set of marks for the next heap, long enough for every XOR of the
+    /// table's values; returns the generation that means "seen".
+    fn next_marks(&mut self) -> u32 {
+        let need = (self.max as usize + 1).next_power_of_two().max(64);
+        if self.stamp.len() < need {
+            self.stamp.resize(need, 0);
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamp.fill(0);
+            self.generation = 1;
+        }
+        self.generation
+    }
+
+    /// Appends `v` to `g`.
+    fn push(&mut self, v: u32) {
+        self.g.push(v);
+        self.max = self.max.max(v);
+    }
+
+    /// g(x) of a heap whose value is known without building more of the table: from
+    /// the table, or from the proven period (0 when neither has it).
+    fn known(&self, x: u64) -> u64 {
+        if let Some(&v) = usize::try_from(x).ok().and_then(|i| self.g.get(i)) {
+            return u64::from(v);
+        }
+        match self.period {
+            Some(p) => periodic(&self.g, p, x),
+            None => 0,
+        }
+    }
+}
+
+/// A table whose period is proven, for lookups without the lock: g(n) for n past the
+/// table is g(preperiod + (n - preperiod) mod period), the remainder taken by a
+/// multiplication (Lemire's "faster remainder by direct computation") where the
+/// numbers fit in 32 bits.
+#[derive(Debug)]
+struct Frozen {
+    g: Vec<u32>,
+    period: Period,
+    /// 2^64 / period, rounded up (wrapping to 0 for period 1).
+    inverse: u64,
+}
+
+impl Frozen {
+    fn new(g: Vec<u32>, period: Period) -> Frozen {
+        let inverse = (u64::MAX / period.period as u64).wrapping_add(1);
+        Frozen { g, period, inverse }
+    }
+
+    #[inline]
+    fn value(&self, n: u64) -> u64 {
+        if let Some(&v) = usize::try_from(n).ok().and_then(|i| self.g.get(i)) {
+            return u64::from(v);
+        }
+        let p = self.period;
+        let x = n - p.preperiod as u64;
+        let off = match (u32::try_from(x), u32::try_from(p.period)) {
+            (Ok(x), Ok(d)) => {
+                let low = self.inverse.wrapping_mul(u64::from(x));
+                ((u128::from(low) * u128::from(d)) >> 64) as usize
+            }
+            _ => (x % p.period as u64) as usize,
+        };
+        u64::from(self.g[p.preperiod + off])
+    }
+}
+
+/// g(n) from a table `g` that holds the period `p` (and g(n) itself when n is within
+/// it).
+fn periodic(g: &[u32], p: Period, n: u64) -> u64 {
+    if let Some(&v) = usize::try_from(n).ok().and_then(|i| g.get(i)) {
+        return u64::from(v);
+    }
+    let x = n - p.preperiod as u64;
+    // A 32-bit division where it suffices (the usual case): cheaper than 64 bits.
+    let off = match (u32::try_from(x), u32::try_from(p.period)) {
+        (Ok(x), Ok(q)) => (x % q) as usize,
+        _ => (x % p.period as u64) as usize,
+    };
+    u64::from(g[p.preperiod + off])
+}
+
+/// Marks g(a) xor g(s - a) for a in 1..=amax (amax <= s / 2): the two slices walked
+/// in opposite directions, the value masked into `stamp` (whose length is a power of
+/// two above every XOR of two values of `g`).
+fn mark_pairs(stamp: &mut [u32], generation: u32, g: &[u32], s: usize, amax: usize) {
+    if amax == 0 {
+        return;
+    }
+    let last = stamp.len() - 1;
+    let stamp = &mut stamp[..=last];
+    let left = &g[1..=amax];
+    let right = &g[s - amax..s];
+    // Four pairs a step (the loop is bound by its scattered stores; fewer branches and
+    // counter updates per store).
+    let mut l4 = left.chunks_exact(4);
+    let mut r4 = right.rchunks_exact(4);
+    for (l, r) in (&mut l4).zip(&mut r4) {
+        stamp[(l[0] ^ r[3]) as usize & last] = generation;
+        stamp[(l[1] ^ r[2]) as usize & last] = generation;
+        stamp[(l[2] ^ r[1]) as usize & last] = generation;
+        stamp[(l[3] ^ r[0]) as usize & last] = generation;
+    }
+    for (&x, &y) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
+        stamp[(x ^ y) as usize & last] = generation;
+    }
 }
 
 /// The rules of one declared heap game, as the fast side reads and solves them.
@@ -255,6 +399,18 @@ pub struct HeapRules {
     oracle: HeapCode,
     bound: std::sync::OnceLock<usize>,
     table: Mutex<Table>,
+    /// The table and its period once a period is proven (the table no longer grows),
+    /// read by [`HeapRules::grundy`] without taking the lock.
+    frozen: std::sync::OnceLock<Frozen>,
+    /// The amounts with a non-zero digit, (k, d_k) ascending, when they are finitely
+    /// many and listed (a code without a repeating digit, an explicit set): the table
+    /// loop walks this instead of every k.
+    listed: Option<Vec<(u64, u8)>>,
+    /// The same rules as the built-in take-and-break engine reads them, when it can
+    /// (a code of digits 0..7 with d0 = 0 and no repeating digit, or Grundy's game)
+    /// and some move splits: the table past [`take_break::MASK_PREFIX`] values is then
+    /// built by its rare/common method, as `sgcheck sequence octal` builds it.
+    sparse: Option<Breaks>,
 }
 
 fn hex(c: char) -> Option<u8> {
@@ -378,8 +534,35 @@ impl HeapRules {
         let oracle: HeapCode = t
             .parse()
             .map_err(|e: sgcheck_oracles::NotationError| e.reason)?;
+        let listed = match (&moves.set, moves.range, moves.repeat, moves.unequal) {
+            (Some(Set::List(v)), _, _, _) => Some(v.iter().map(|&k| (k, 3)).collect()),
+            (None, None, None, false) => Some(
+                (1..=moves.digits.len() as u64)
+                    .map(|k| (k, moves.digit(k)))
+                    .filter(|&(_, d)| d != 0)
+                    .collect(),
+            ),
+            _ => None,
+        };
+        let sparse = if moves.unequal && moves.d0 == 0 {
+            Some(Breaks::Grundy)
+        } else if moves.set.is_none()
+            && moves.range.is_none()
+            && !moves.unequal
+            && moves.repeat.is_none()
+            && moves.d0 == 0
+            && moves.digits.iter().all(|&d| d < 8)
+            && moves.digits.iter().any(|&d| d & 4 != 0)
+        {
+            Some(Breaks::Octal(moves.digits.clone()))
+        } else {
+            None
+        };
         Ok(HeapRules {
             bound: std::sync::OnceLock::new(),
+            frozen: std::sync::OnceLock::new(),
+            listed,
+            sparse,
             moves,
             misere,
             text: t.to_string(),
@@ -407,7 +590,7 @@ impl HeapRules {
     /// within the bound, to look for it).
     pub fn period(&self, upto: usize) -> Option<Period> {
         let mut t = self.lock();
-        self.extend(&mut t, upto.min(self.bound()));
+        self.extend(&mut t, upto);
         t.period
     }
 
@@ -448,7 +631,17 @@ impl HeapRules {
     }
 
     /// g(n): from the table, the period, or `None` past the bound without a period.
+    /// (Inlined where it is called: once a period is proven, a lookup is a few
+    /// instructions, and callers ask for many values in a row.)
+    #[inline]
     pub fn grundy(&self, n: u64) -> Option<u64> {
+        if let Some(f) = self.frozen.get() {
+            return Some(f.value(n));
+        }
+        self.grundy_locked(n)
+    }
+
+    fn grundy_locked(&self, n: u64) -> Option<u64> {
         let mut t = self.lock();
         self.lookup(&mut t, n)
     }
@@ -459,14 +652,12 @@ impl HeapRules {
         }
         if t.period.is_none() && !t.full {
             let want = usize::try_from(n).unwrap_or(usize::MAX).saturating_add(1);
-            self.extend(t, want.min(self.bound()));
+            self.extend(t, want);
             if let Some(&v) = usize::try_from(n).ok().and_then(|i| t.g.get(i)) {
                 return Some(u64::from(v));
             }
         }
-        let p = t.period?;
-        let off = (n - p.preperiod as u64) % p.period as u64;
-        Some(u64::from(t.g[p.preperiod + off as usize]))
+        Some(periodic(&t.g, t.period?, n))
     }
 
     /// Builds the table to at least `want` values (doubling from 64, within the bound),
@@ -478,10 +669,13 @@ impl HeapRules {
             self.moves.max_take().map(|mt| (mt, self.moves.parts()))
         };
         while t.g.len() < want && t.period.is_none() && !t.full {
-            let target = (t.g.len().max(32) * 2).min(self.bound());
-            while t.g.len() < target {
-                self.push_next(t);
-            }
+            let doubled = t.g.len().max(32) * 2;
+            let target = if self.moves.surely_within(doubled) {
+                doubled
+            } else {
+                doubled.min(self.bound())
+            };
+            self.build(t, target);
             if let Some((mt, r)) = theorem {
                 let len = t.g.len() as u64;
                 let found = crate::verify::smallest_period(&t.g, |e, p| {
@@ -493,61 +687,111 @@ impl HeapRules {
                 });
                 t.period = found.map(|(preperiod, period)| Period { preperiod, period });
             }
-            if t.period.is_none() && t.g.len() >= self.bound() {
+            if t.period.is_none()
+                && !self.moves.surely_within(t.g.len() + 1)
+                && t.g.len() >= self.bound()
+            {
                 t.full = true;
             }
+            if let Some(p) = t.period {
+                // The table stops growing: later lookups read it without the lock.
+                let _ = self.frozen.set(Frozen::new(t.g.clone(), p));
+            }
+        }
+    }
+
+    /// Builds the table to `target` values: by mex over every option (the plain
+    /// table), or, for rules the take-and-break engine reads and past its plain prefix,
+    /// by its rare/common method with a mask chosen on that prefix (exact for any mask;
+    /// the same steps as `sgcheck sequence octal`), when that mask leaves few rare
+    /// values (at most an eighth of the prefix's second half; with more, each value
+    /// pairs with too many rare ones and the plain table is faster: 0.106, say).
+    fn build(&self, t: &mut Table, target: usize) {
+        const PREFIX: usize = take_break::MASK_PREFIX;
+        if let Some(b) = self.sparse.as_ref().filter(|_| target > PREFIX) {
+            while t.g.len() < PREFIX {
+                self.push_next(t);
+            }
+            let mask = *t
+                .mask
+                .get_or_insert_with(|| take_break::choose_mask(&t.g[..PREFIX]));
+            let late = &t.g[PREFIX / 2..PREFIX];
+            let rare = late
+                .iter()
+                .filter(|&&v| (v & mask).count_ones().is_multiple_of(2))
+                .count();
+            if rare * 8 <= late.len() {
+                let from = t.g.len();
+                take_break::extend_sparse(b, &mut t.g, target, mask);
+                t.max = t.g[from..].iter().copied().fold(t.max, u32::max);
+                return;
+            }
+        }
+        while t.g.len() < target {
+            self.push_next(t);
         }
     }
 
     /// Appends g(n) for the next n, by mex over its options.
     fn push_next(&self, t: &mut Table) {
-        let n = t.g.len() as u64;
+        let n = t.g.len();
         let three = self.moves.parts() == 3;
-        let mut seen: Vec<u32> = Vec::new();
+        let (d0, unequal) = (self.moves.d0, self.moves.unequal);
+        let generation = t.next_marks();
+        let stamp = &mut t.stamp[..];
+        let last = stamp.len() - 1;
         let g = &t.g;
-        let gv = |x: u64| g[x as usize];
-        let split2 = |rest: u64, seen: &mut Vec<u32>, unequal: bool| {
-            for a in 1..=rest / 2 {
-                if unequal && 2 * a == rest {
-                    continue;
-                }
-                seen.push(gv(a) ^ gv(rest - a));
-            }
-        };
-        if self.moves.d0 & 4 != 0 || self.moves.unequal {
-            split2(n, &mut seen, self.moves.unequal);
-        }
-        let split3 = |rest: u64, seen: &mut Vec<u32>| {
+        let pairs = &t.pairs;
+        // Three parts totalling `rest`: a first part a, and a pair value of the rest.
+        let mark_triples = |stamp: &mut [u32], rest: usize| {
             for a in 1..=rest.saturating_sub(2) {
-                for &v in &t.pairs[(rest - a) as usize] {
-                    seen.push(gv(a) ^ v);
+                let ga = g[a];
+                for &v in &pairs[rest - a] {
+                    stamp[(ga ^ v) as usize & last] = generation;
                 }
             }
         };
-        if self.moves.d0 & 8 != 0 {
-            split3(n, &mut seen);
+        if d0 & 4 != 0 || unequal {
+            let amax = if unequal {
+                n.saturating_sub(1) / 2
+            } else {
+                n / 2
+            };
+            mark_pairs(stamp, generation, g, n, amax);
         }
-        self.moves.amounts(n, |k, d| {
-            let rest = n - k;
+        if d0 & 8 != 0 {
+            mark_triples(stamp, n);
+        }
+        let one = |stamp: &mut [u32], k: u64, d: u8| {
+            let rest = n - k as usize;
             if rest == 0 && d & 1 != 0 {
-                seen.push(0);
+                stamp[0] = generation;
             }
             if rest >= 1 && d & 2 != 0 {
-                seen.push(gv(rest));
+                stamp[g[rest] as usize] = generation;
             }
             if rest >= 2 && d & 4 != 0 {
-                split2(rest, &mut seen, false);
+                mark_pairs(stamp, generation, g, rest, rest / 2);
             }
             if rest >= 3 && d & 8 != 0 {
-                split3(rest, &mut seen);
+                mark_triples(stamp, rest);
             }
-        });
-        let v = small_mex(&seen);
-        t.g.push(v);
+        };
+        match &self.listed {
+            Some(list) => {
+                for &(k, d) in list.iter().take_while(|&&(k, _)| k <= n as u64) {
+                    one(stamp, k, d);
+                }
+            }
+            None => self.moves.amounts(n as u64, |k, d| one(stamp, k, d)),
+        }
+        let mut v = 0u32;
+        while stamp.get(v as usize) == Some(&generation) {
+            v += 1;
+        }
+        t.push(v);
         if three {
-            let mut p: Vec<u32> = (1..=n / 2)
-                .map(|a| t.g[a as usize] ^ t.g[(n - a) as usize])
-                .collect();
+            let mut p: Vec<u32> = (1..=n / 2).map(|a| t.g[a] ^ t.g[n - a]).collect();
             p.sort_unstable();
             p.dedup();
             t.pairs.push(p);
@@ -579,7 +823,8 @@ impl HeapRules {
                 self.text
             ));
         }
-        let beyond = self.theorem().is_none() && max >= self.bound() as u64;
+        let theorem = self.moves.max_take().is_some() && !self.moves.unequal;
+        let beyond = !theorem && max >= self.bound() as u64;
         if beyond || self.grundy(max).is_none() {
             return Err(format!(
                 "heap {max} is beyond what the rules {} are solved to: the Grundy table \
@@ -614,62 +859,56 @@ impl HeapRules {
             .iter()
             .map(|&n| self.lookup(&mut t, n).unwrap_or(0))
             .collect();
-        let mut g = |x: u64| self.lookup(&mut t, x).unwrap_or(0);
+        // Every heap's value is known now, so is every smaller heap's: the table
+        // holds them, or the period does.
+        let t = &*t;
+        // Heaps past the table, answered by the period: the table extended by it to
+        // the largest heap (when that is not huge), so that splits are walked as
+        // slices rather than looked up one remainder at a time.
+        let top = position.iter().copied().max().unwrap_or(0);
+        let extended = match t.period {
+            Some(p) if top >= t.g.len() as u64 && top < 1 << 22 => {
+                let mut v = Vec::with_capacity(top as usize + 1);
+                v.extend_from_slice(&t.g);
+                while v.len() as u64 <= top {
+                    v.push(v[v.len() - p.period]);
+                }
+                Some(v)
+            }
+            _ => None,
+        };
+        let g: &[u32] = extended.as_deref().unwrap_or(&t.g);
         let m = &self.moves;
         analyze_sum(&values, |heap, need, out| {
             let n = position[heap];
             let mut push = |take: u64, parts: [u64; 3]| out.push(PartsMove { heap, take, parts });
-            let pairs = |take: u64,
-                         rest: u64,
-                         need: u64,
-                         unequal: bool,
-                         push: &mut dyn FnMut(u64, [u64; 3]),
-                         g: &mut dyn FnMut(u64) -> u64| {
-                for a in 1..=rest / 2 {
-                    if unequal && 2 * a == rest {
-                        continue;
-                    }
-                    if g(a) ^ g(rest - a) == need {
-                        push(take, [0, a, rest - a]);
-                    }
-                }
-            };
-            let triples = |take: u64,
-                           rest: u64,
-                           need: u64,
-                           push: &mut dyn FnMut(u64, [u64; 3]),
-                           g: &mut dyn FnMut(u64) -> u64| {
-                for a in 1..=rest / 3 {
-                    let ga = g(a);
-                    for b in a..=(rest - a) / 2 {
-                        if ga ^ g(b) ^ g(rest - a - b) == need {
-                            push(take, [a, b, rest - a - b]);
-                        }
-                    }
-                }
-            };
             if m.d0 & 4 != 0 || m.unequal {
-                pairs(0, n, need, m.unequal, &mut push, &mut g);
+                winning_pairs(t, g, 0, n, need, m.unequal, &mut push);
             }
             if m.d0 & 8 != 0 {
-                triples(0, n, need, &mut push, &mut g);
+                winning_triples(t, 0, n, need, &mut push);
             }
-            let mut list: Vec<(u64, u8)> = Vec::new();
-            m.amounts(n, |k, d| list.push((k, d)));
-            for (k, d) in list {
+            let mut each = |k: u64, d: u8| {
                 let rest = n - k;
                 if rest == 0 && d & 1 != 0 && need == 0 {
                     push(k, [0, 0, 0]);
                 }
-                if rest >= 1 && d & 2 != 0 && g(rest) == need {
+                if rest >= 1 && d & 2 != 0 && t.known(rest) == need {
                     push(k, [0, 0, rest]);
                 }
                 if rest >= 2 && d & 4 != 0 {
-                    pairs(k, rest, need, false, &mut push, &mut g);
+                    winning_pairs(t, g, k, rest, need, false, &mut push);
                 }
                 if rest >= 3 && d & 8 != 0 {
-                    triples(k, rest, need, &mut push, &mut g);
+                    winning_triples(t, k, rest, need, &mut push);
                 }
+            };
+            match &self.listed {
+                Some(list) => list
+                    .iter()
+                    .take_while(|&&(k, _)| k <= n)
+                    .for_each(|&(k, d)| each(k, d)),
+                None => m.amounts(n, each),
             }
         })
     }
@@ -684,6 +923,79 @@ impl HeapRules {
             .iter()
             .fold(0, |a, &n| a ^ self.lookup(&mut t, n).unwrap_or(0))
             != 0
+    }
+}
+
+/// The moves leaving two heaps a + (rest - a) of value `need` (a <= rest - a; unequal:
+/// a < rest - a), after removing `take`; every value below `rest` is known to `t`, and
+/// `g` is its table or the table extended by the period.
+fn winning_pairs(
+    t: &Table,
+    g: &[u32],
+    take: u64,
+    rest: u64,
+    need: u64,
+    unequal: bool,
+    push: &mut impl FnMut(u64, [u64; 3]),
+) {
+    let amax = if unequal {
+        rest.saturating_sub(1) / 2
+    } else {
+        rest / 2
+    };
+    match usize::try_from(rest).ok().filter(|&r| r <= g.len()) {
+        Some(r) if amax > 0 => {
+            // Within the table: the two slices walked in opposite directions.
+            let amax = amax as usize;
+            let need = need as u32;
+            let (left, right) = (&g[1..=amax], &g[r - amax..r]);
+            // Hits are rare: test blocks of 16 pairs without branching (the compiler
+            // vectorises this), and look at the pairs one by one only in a block with
+            // a hit.
+            const BLOCK: usize = 16;
+            let mut from = 0;
+            while from < amax {
+                let to = (from + BLOCK).min(amax);
+                let hit = left[from..to]
+                    .iter()
+                    .zip(right[amax - to..amax - from].iter().rev())
+                    .fold(false, |h, (&x, &y)| h | (x ^ y == need));
+                if hit {
+                    for i in from..to {
+                        if left[i] ^ right[amax - 1 - i] == need {
+                            let a = i as u64 + 1;
+                            push(take, [0, a, rest - a]);
+                        }
+                    }
+                }
+                from = to;
+            }
+        }
+        _ => {
+            for a in 1..=amax {
+                if t.known(a) ^ t.known(rest - a) == need {
+                    push(take, [0, a, rest - a]);
+                }
+            }
+        }
+    }
+}
+
+/// The moves leaving three heaps a <= b <= c totalling `rest` of value `need`.
+fn winning_triples(
+    t: &Table,
+    take: u64,
+    rest: u64,
+    need: u64,
+    push: &mut impl FnMut(u64, [u64; 3]),
+) {
+    for a in 1..=rest / 3 {
+        let ga = t.known(a);
+        for b in a..=(rest - a) / 2 {
+            if ga ^ t.known(b) ^ t.known(rest - a - b) == need {
+                push(take, [a, b, rest - a - b]);
+            }
+        }
     }
 }
 
@@ -876,6 +1188,31 @@ mod tests {
         let s = rules("subtract 1,2");
         let p = s.period(1000).unwrap();
         assert_eq!((p.preperiod, p.period), (0, 3));
+    }
+
+    #[test]
+    fn frozen_lookups_take_the_remainder_right() {
+        // The multiplication remainder against `%`, for every period up to 40, heaps
+        // in and past the table, and past 32 bits (the plain remainder then).
+        for period in 1..=40usize {
+            let preperiod = period % 7;
+            let g: Vec<u32> = (0..preperiod + 2 * period).map(|i| i as u32).collect();
+            let f = Frozen::new(g.clone(), Period { preperiod, period });
+            let mut n = 0u64;
+            while n < 1 << 40 {
+                let want = if (n as usize) < g.len() {
+                    n
+                } else {
+                    (preperiod as u64) + (n - preperiod as u64) % period as u64
+                };
+                assert_eq!(f.value(n), want, "period {period}, n {n}");
+                n = n * 3 + 1;
+            }
+            for n in [u32::MAX as u64 - 1, u32::MAX as u64, u32::MAX as u64 + 7] {
+                let want = (preperiod as u64) + (n - preperiod as u64) % period as u64;
+                assert_eq!(f.value(n), want, "period {period}, n {n}");
+            }
+        }
     }
 
     #[test]
