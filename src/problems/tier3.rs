@@ -231,8 +231,10 @@ const POSITIONS_CAP: usize = 1 << 17;
 /// Lists of a declared position get at most this many numbers in the enumeration
 /// (more only when their shortest length is longer) ...
 const ENUMERATE_LEN: u64 = 4;
-/// ... and at most this many in random positions.
+/// ... and at most this many in random positions,
 const RANDOM_LEN: u64 = 6;
+/// whose numbers total at most this much above their least values.
+const RANDOM_TOTAL: u64 = 24;
 
 /// One field of a declared position: a number (`lengths` `None`) or a list, with the
 /// bounds of its values.
@@ -413,11 +415,23 @@ impl Positions for DeclaredPositions {
         let shape = self
             .random_shapes
             .get(rng.gen_range(0..self.random_shapes.len().max(1)))?;
-        let spread = [1u64, 3, 7, 15, 31][rng.gen_range(0..5)];
-        let numbers: Vec<u64> = shape
-            .iter()
-            .map(|&(lo, hi)| lo + rng.gen_range(0..=hi.saturating_sub(lo).min(spread)))
+        // A random total, each unit to a random number with room left: small enough
+        // for the oracle, in shapes and spreads the enumeration did not reach.
+        let mut numbers: Vec<u64> = shape.iter().map(|&(lo, _)| lo).collect();
+        let mut open: Vec<usize> = (0..shape.len())
+            .filter(|&i| shape[i].1 > shape[i].0)
             .collect();
+        for _ in 0..rng.gen_range(0..=RANDOM_TOTAL) {
+            if open.is_empty() {
+                break;
+            }
+            let k = rng.gen_range(0..open.len());
+            let i = open[k];
+            numbers[i] += 1;
+            if numbers[i] == shape[i].1 {
+                open.swap_remove(k);
+            }
+        }
         self.rules.check(&numbers).ok()?;
         Some(Numbers(numbers))
     }
