@@ -461,9 +461,8 @@ impl ScriptRules {
             if states > TIER1_STATES {
                 return false;
             }
-            if states % 16 == 0 {
-                report.progress();
-            }
+            // Each state runs the script: the time budget is looked at before each.
+            report.progress();
             match (self.script.value(s), self.mex_grundy(s)) {
                 (Ok(v), Ok(g)) => report.compare(format_args!("value{}", show(s)), v, g),
                 (Err(e), _) | (_, Err(e)) => {
