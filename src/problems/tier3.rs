@@ -234,7 +234,7 @@ const ENUMERATE_LEN: u64 = 4;
 /// ... and at most this many in random positions,
 const RANDOM_LEN: u64 = 6;
 /// whose numbers total at most this much above their least values.
-const RANDOM_TOTAL: u64 = 24;
+const RANDOM_TOTAL: u64 = 16;
 
 /// One field of a declared position: a number (`lengths` `None`) or a list, with the
 /// bounds of its values.
