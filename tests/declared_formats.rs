@@ -196,20 +196,32 @@ fn piles_with_their_own_limits_answer_as_minimax_does() {
     input.push_str(&format!("{cases}\n"));
     for _ in 0..cases {
         let n = 1 + rng.below(3);
-        let piles: Vec<(u64, u64)> = (0..n).map(|_| (1 + rng.below(9), 1 + rng.below(4))).collect();
+        let piles: Vec<(u64, u64)> = (0..n)
+            .map(|_| (1 + rng.below(9), 1 + rng.below(4)))
+            .collect();
         input.push_str(&format!("{n}\n"));
         for (a, l) in &piles {
             input.push_str(&format!("{a} {l}\n"));
         }
         let mut sorted = piles.clone();
         sorted.sort_unstable();
-        expected.push(if piles_win(&sorted, &mut memo) { "Alice" } else { "Bob" }.to_string());
+        expected.push(
+            if piles_win(&sorted, &mut memo) {
+                "Alice"
+            } else {
+                "Bob"
+            }
+            .to_string(),
+        );
     }
     assert_eq!(solve(&data("bounded_piles.toml"), &input), expected);
     assert!(expected.contains(&"Alice".to_string()) && expected.contains(&"Bob".to_string()));
     // Far past the oracle: answered by the closed form (checked on its box).
     assert_eq!(
-        solve(&data("bounded_piles.toml"), "1\n2\n1000000000 999999999\n7 3\n"),
+        solve(
+            &data("bounded_piles.toml"),
+            "1\n2\n1000000000 999999999\n7 3\n"
+        ),
         vec!["Alice"]
     );
 }
@@ -243,7 +255,10 @@ fn verify_agrees_on_both() {
             .find(|t| t["tier"] == 3)
             .cloned()
             .unwrap_or_else(|| panic!("{name}: no tier 3 in {r}"));
-        assert!(tier3["agreements"].as_u64().unwrap() > 100, "{name}: {tier3}");
+        assert!(
+            tier3["agreements"].as_u64().unwrap() > 100,
+            "{name}: {tier3}"
+        );
     }
 }
 
@@ -322,23 +337,41 @@ fn audit_passes_right_programs_and_finds_the_smallest_failures() {
     let right = w.compile("dag_right", &workshop::variant(DAG_CPP, "BUG", "m"), &[]);
     let r = audit(&w, &decl, &right, &cases);
     assert_eq!(r["verdict"], "ok", "{r}");
-    let wrong = w.compile("dag_wrong", &workshop::variant(DAG_CPP, "BUG", "m ? 1 : 0"), &[]);
+    let wrong = w.compile(
+        "dag_wrong",
+        &workshop::variant(DAG_CPP, "BUG", "m ? 1 : 0"),
+        &[],
+    );
     let r = audit(&w, &decl, &wrong, &["--time", "60"]);
     assert_eq!(r["verdict"], "wrong-answer", "{r}");
     let c = workshop::counterexample(&r);
     // The smallest sum where a value 2 matters: three vertices, three edges, two
     // tokens (1 -> 2 -> 3 and 1 -> 3, tokens on the values 2 and 1).
     let input = c["input"].as_str().unwrap();
-    let head: Vec<u64> = input.lines().nth(1).unwrap().split(' ').map(|x| x.parse().unwrap()).collect();
+    let head: Vec<u64> = input
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .map(|x| x.parse().unwrap())
+        .collect();
     assert_eq!(head, vec![3, 3, 2], "{r}");
 
     // Piles with their own limits: the right program, and one that reduces by the
     // limit instead of the limit plus one.
     let decl = data("bounded_piles.toml");
-    let right = w.compile("piles_right", &workshop::variant(PILES_CPP, "BUG", "(l + 1)"), &[]);
+    let right = w.compile(
+        "piles_right",
+        &workshop::variant(PILES_CPP, "BUG", "(l + 1)"),
+        &[],
+    );
     let r = audit(&w, &decl, &right, &cases);
     assert_eq!(r["verdict"], "ok", "{r}");
-    let wrong = w.compile("piles_wrong", &workshop::variant(PILES_CPP, "BUG", "l"), &[]);
+    let wrong = w.compile(
+        "piles_wrong",
+        &workshop::variant(PILES_CPP, "BUG", "l"),
+        &[],
+    );
     let r = audit(&w, &decl, &wrong, &["--time", "60"]);
     assert_eq!(r["verdict"], "wrong-answer", "{r}");
     let c = workshop::counterexample(&r);

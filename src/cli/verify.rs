@@ -28,7 +28,8 @@ pub struct Args {
     #[arg(long)]
     pub no_progress: bool,
     /// A problem declaration file (TOML): tier 3 checks this problem (instead of the
-    /// built-in ones) and the sweep covers its game, unless `--game` says otherwise.
+    /// built-in ones) and the sweep covers its game, unless `--game` says otherwise; a
+    /// game the declaration defines (a [game] table) gets tiers 1 and 2 from it.
     #[arg(long = "problem", value_name = "FILE")]
     pub declaration: Option<PathBuf>,
     /// Run part K of N (from 0): every tier's instances are numbered in one fixed
@@ -135,13 +136,20 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             let path = args.declaration.clone();
             let sweep3 = sweep3.clone();
             move |sweep: Sweep| {
-                // A game that is declarable but has no sweep of its own gets tier 3 only.
-                let mut r =
-                    crate::registry::verify_game(&id, &sweep, &pb).unwrap_or_else(|| GameReport {
+                // A game declared by the problem's [game] table has no sweep of its own:
+                // its tiers 1 and 2 come from the declared rules.
+                let own = declared.as_deref().filter(|d| d.info().game == id);
+                let mut r = match (crate::registry::verify_game(&id, &sweep, &pb), own) {
+                    (Some(r), _) => r,
+                    (None, Some(d)) => {
+                        crate::problems::verify_declared_game(d, path.as_deref(), &sweep, &pb)
+                    }
+                    (None, None) => GameReport {
                         game: id.clone(),
                         tiers: Vec::new(),
                         seconds: 0.0,
-                    });
+                    },
+                };
                 pb.set_message(format!("{id}: tier 3"));
                 let sweep3 = Sweep {
                     watch: sweep.watch.clone(),
@@ -169,10 +177,17 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                 r
             }
         };
-        let reproduce = format!(
-            "sgcheck verify --game {} --seed {seed}",
-            crate::shell::quote(id)
-        );
+        let own_sweep = crate::registry::game(id).is_some_and(|g| g.has_subject());
+        let reproduce = match &args.declaration {
+            Some(path) if !own_sweep => format!(
+                "sgcheck verify --problem {} --seed {seed}",
+                crate::shell::path_of(path)
+            ),
+            _ => format!(
+                "sgcheck verify --game {} --seed {seed}",
+                crate::shell::quote(id)
+            ),
+        };
         // No oracle query runs past the game's share of the budget: `--time` is a
         // wall-time budget (a query cut short counts as skipped).
         sgcheck_oracles::set_deadline(Some(share));

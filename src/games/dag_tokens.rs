@@ -12,9 +12,9 @@
 use crate::games::analyze_sum;
 use crate::games::declared::{self, Declare, ParamKind, ParamSpec, ParamValue};
 use rand_chacha::ChaCha8Rng;
-use sgcheck_oracles::SearchError;
 use sgcheck_oracles::games::dag_tokens::{DagTokens, Slide};
 use sgcheck_oracles::games::nim::Piles;
+use sgcheck_oracles::SearchError;
 use sgcheck_oracles::{Analysis, Solver};
 
 /// Grundy values of the vertices of a graph (index 0 unused).
@@ -159,8 +159,7 @@ impl Declare for DagTokensGame {
             .ok_or_else(|| format!("{vertices} vertices: too many"))?;
         let pairs: Vec<(u64, u64)> = edges.chunks_exact(2).map(|e| (e[0], e[1])).collect();
         let graph = DagTokens::new(n, pairs)?;
-        let values = DagValues::new(n, graph.edges())
-            .ok_or("the graph has a cycle")?;
+        let values = DagValues::new(n, graph.edges()).ok_or("the graph has a cycle")?;
         Ok(DagRules { values, graph })
     }
     fn check(r: &DagRules, position: &[u64]) -> Result<(), String> {

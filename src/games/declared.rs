@@ -215,7 +215,18 @@ pub trait DeclaredRules: Sync + Send {
     fn position_value(&self, _position: &[u64]) -> Option<u64> {
         None
     }
+    /// Tier 1 of `verify --problem` (see [`Declare::tier1`]); not applicable by default.
+    fn tier1(&self) -> Result<crate::verify::Tier1Report, String> {
+        Err(NO_TIER1.into())
+    }
+    /// The `--rules` of `sgcheck check` for these rules (see [`Declare::rules_text`]).
+    fn rules_text(&self) -> Option<String> {
+        None
+    }
 }
+
+/// Why a declared game has no tier 1 by default.
+const NO_TIER1: &str = "the game gives no closed form or period to compare with a mex table";
 
 /// Most numbers [`Declare::smallest_with_value`] scans by default.
 pub const SMALLEST_SCAN: u64 = 1 << 16;
@@ -424,6 +435,17 @@ pub trait Declare: Send + Sync + 'static {
         }
         Self::smallest_with_value(fast, value, lo, hi).map(|x| vec![x])
     }
+    /// Tier 1 of `verify --problem` for these rules: the values the fast side answers
+    /// with (a closed form, a proven period) against a plain mex table computed from
+    /// the rules' moves; `Err` says why there is nothing to compare (the default).
+    fn tier1(_fast: &Self::Fast) -> Result<crate::verify::Tier1Report, String> {
+        Err(NO_TIER1.into())
+    }
+    /// The `--rules` of `sgcheck check <id>` that reproduces these rules, when they have
+    /// a text of their own; `None` (the default) otherwise.
+    fn rules_text(_fast: &Self::Fast) -> Option<String> {
+        None
+    }
 }
 
 /// The [`DeclarableGame`] of a [`Declare`] game.
@@ -543,5 +565,11 @@ impl<D: Declare> DeclaredRules for Built<D> {
             return None;
         }
         D::smallest_component(self.fast(), value, lo, hi)
+    }
+    fn tier1(&self) -> Result<crate::verify::Tier1Report, String> {
+        D::tier1(self.fast())
+    }
+    fn rules_text(&self) -> Option<String> {
+        D::rules_text(self.fast())
     }
 }

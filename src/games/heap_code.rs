@@ -1109,6 +1109,12 @@ impl Declare for HeapCodeGame {
     ) -> Result<(HeapCode, Piles), SearchError> {
         Ok((fast.oracle.clone(), Piles(position.to_vec())))
     }
+    fn tier1(fast: &HeapRules) -> Result<crate::verify::Tier1Report, String> {
+        fast.tier1()
+    }
+    fn rules_text(fast: &HeapRules) -> Option<String> {
+        Some(fast.text.clone())
+    }
     fn make_losing(
         fast: &HeapRules,
         p: &mut [u64],
@@ -1150,6 +1156,81 @@ pub fn check_text(
         oracle: crate::verify::describe(&oracle),
         remoteness: oracle.remoteness,
     })
+}
+
+/// Tier 1 of `verify --problem` on heap rules: heaps with more moves than this (about
+/// 25 MB of them) end the plain mex table (the moves of one heap are held at once).
+pub const TIER1_MOVES: u64 = 1 << 18;
+
+impl HeapRules {
+    /// Tier 1 of `verify --problem`: the values the fast side answers with (its table,
+    /// then the proven period past it) against a plain mex table whose options are the
+    /// oracle's moves of one heap (its own reading of the rules), for heaps up to four
+    /// times the fast side's table (at least 4096, at most [`MAX_TABLE`]) while a heap
+    /// has at most [`TIER1_MOVES`] moves. Misère play has no values, and without a
+    /// proven period the fast side answers from its mex table alone: `Err` says so.
+    pub fn tier1(&self) -> Result<crate::verify::Tier1Report, String> {
+        use sgcheck_oracles::Rules as _;
+        if self.misere {
+            return Err(format!(
+                "misère play ({}) has no Grundy values to compare",
+                self.text
+            ));
+        }
+        if self.theorem().is_none() {
+            return Err(format!(
+                "no periodicity theorem applies to {}: the fast side answers from its mex \
+                 table alone",
+                self.text
+            ));
+        }
+        let Some(p) = self.period(self.bound()) else {
+            return Err(format!(
+                "no period is proven for {}: the fast side answers from its mex table alone",
+                self.text
+            ));
+        };
+        let len = self.table_len();
+        let upto = len.saturating_mul(4).clamp(4096, MAX_TABLE) as u64;
+        let mut report = crate::verify::Tier1Report::default();
+        let mut plain: Vec<u64> = Vec::new();
+        let mut moves = Vec::new();
+        for n in 0..upto {
+            // Past this many moves of one heap (the fast side's count of its amounts
+            // times the splits of each), the table ends: the oracle lists them at once.
+            let mut amounts = 1u64;
+            self.moves.amounts(n, |_, _| amounts += 1);
+            let per = match self.moves.parts() {
+                3 => 2 + n / 2 + n * n / 12,
+                2 => 2 + n / 2,
+                _ => 2,
+            };
+            if amounts.saturating_mul(per) > TIER1_MOVES {
+                break;
+            }
+            let heap = Piles(vec![n]);
+            moves.clear();
+            self.oracle.moves(&heap, &mut moves);
+            let options = moves
+                .iter()
+                .map(|(m, _)| m.left().fold(0, |a, k| a ^ plain[k as usize]));
+            plain.push(crate::games::mex(options));
+            if n % 64 == 0 {
+                report.progress();
+            }
+            if let Some(g) = self.grundy(n) {
+                report.compare(format_args!("g({n})"), g, plain[n as usize]);
+            }
+        }
+        report.note = Some(format!(
+            "g(0..{}) against a mex table over the oracle's moves; the fast side's table holds \
+             {len} values, its period {} from {} answers past it",
+            plain.len(),
+            p.period,
+            p.preperiod
+        ));
+        Ok(report)
+    }
 }
 
 #[cfg(test)]
@@ -1213,6 +1294,39 @@ mod tests {
                 assert_eq!(f.value(n), want, "period {period}, n {n}");
             }
         }
+    }
+
+    #[test]
+    fn tier1_compares_the_period_past_the_table() {
+        let d = rules("0.137");
+        let t = d.tier1().unwrap();
+        assert!(t.checked >= 4096 && t.disagreements == 0, "{t:?}");
+        assert!(t.note.as_deref().unwrap().contains("period 34"), "{t:?}");
+        // Most of those values came from the period: the table stopped at 256.
+        assert_eq!(d.table_len(), 256);
+        assert!(rules("4.[3]")
+            .tier1()
+            .unwrap_err()
+            .contains("no periodicity theorem"));
+        assert!(rules("0.77 misere").tier1().unwrap_err().contains("misère"));
+        // A wrong period planted in the table: the first heap past the table it
+        // answers wrongly is a disagreement.
+        let mut planted = rules("0.137");
+        planted.period(1 << 12);
+        let wrong = Period {
+            preperiod: 52,
+            period: 17,
+        };
+        planted.lock().period = Some(wrong);
+        // Lookups past a proven period read a frozen copy of the table: plant there too.
+        planted.frozen.take();
+        let table = planted.lock().g.clone();
+        let _ = planted.frozen.set(Frozen::new(table, wrong));
+        let t = planted.tier1().unwrap();
+        assert!(t.disagreements > 0, "{t:?}");
+        let (what, _, _) = t.first.unwrap();
+        let n: usize = what[2..what.len() - 1].parse().unwrap();
+        assert!(n >= 256, "{what}");
     }
 
     #[test]

@@ -585,24 +585,25 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         };
         // `max = "n"`: the values are at most the value of field n.
         let mut max_from = None;
-        let max = match fd.max.as_ref().map(|m| (m.get_ref(), m.span())) {
-            None => None,
-            Some((toml::Value::Integer(v), s)) => Some(u64::try_from(*v).map_err(|_| {
-                ctx.err(s, &format!("{key}.max"), "max is a non-negative integer")
-            })?),
-            Some((toml::Value::String(name), s)) => {
-                let j = number_field(name, s, &format!("{key}.max"))?;
-                max_from = Some(j);
-                Some(fields[j].bounds.max)
-            }
-            Some((_, s)) => {
-                return Err(ctx.err(
-                    s,
-                    &format!("{key}.max"),
-                    "max is a number, or the name of a number field declared before",
-                ))
-            }
-        };
+        let max =
+            match fd.max.as_ref().map(|m| (m.get_ref(), m.span())) {
+                None => None,
+                Some((toml::Value::Integer(v), s)) => Some(u64::try_from(*v).map_err(|_| {
+                    ctx.err(s, &format!("{key}.max"), "max is a non-negative integer")
+                })?),
+                Some((toml::Value::String(name), s)) => {
+                    let j = number_field(name, s, &format!("{key}.max"))?;
+                    max_from = Some(j);
+                    Some(fields[j].bounds.max)
+                }
+                Some((_, s)) => {
+                    return Err(ctx.err(
+                        s,
+                        &format!("{key}.max"),
+                        "max is a number, or the name of a number field declared before",
+                    ))
+                }
+            };
         let bounds = match (graph, fd.min, max) {
             (Some(n), _, _) => Num {
                 min: 1,
@@ -686,9 +687,10 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                         (ld, Some(m))
                     }
                     v @ toml::Value::Table(_) => {
-                        let ld: LengthDecl = v.clone().try_into().map_err(|e| {
-                            ctx.err(ls.clone(), &lkey, format!("{}", e.message()))
-                        })?;
+                        let ld: LengthDecl = v
+                            .clone()
+                            .try_into()
+                            .map_err(|e| ctx.err(ls.clone(), &lkey, format!("{}", e.message())))?;
                         (ld, None)
                     }
                     _ => {
@@ -991,47 +993,49 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         let bad = |m: String| ctx.err(entry.span.clone(), &key, m);
         let src = match &entry.value {
             toml::Value::String(s) if entry.literal => ParamSrc::Name(s.clone()),
-            toml::Value::String(s) => match fields.iter().position(|f| f.name == *s) {
-                Some(i) if fields[i].list.as_ref().is_some_and(|l| l.tree) => {
-                    return Err(bad(format!(
-                        "field {s:?} is a tree, which no parameter takes"
-                    )));
-                }
-                Some(i) => {
-                    if fields[i].group.is_some() {
+            toml::Value::String(s) => {
+                match fields.iter().position(|f| f.name == *s) {
+                    Some(i) if fields[i].list.as_ref().is_some_and(|l| l.tree) => {
                         return Err(bad(format!(
-                            "field {s:?} is a group (its items are positions), not a parameter"
+                            "field {s:?} is a tree, which no parameter takes"
                         )));
                     }
-                    let is_graph = fields[i].list.as_ref().is_some_and(|l| l.graph.is_some());
-                    if fields[i].counts.is_some() {
-                        return Err(bad(format!(
-                            "field {s:?} is the length of a list, which no parameter takes"
-                        )));
-                    }
-                    if is_graph != (spec.kind == ParamKind::Graph) {
-                        return Err(bad(if is_graph {
-                            format!("field {s:?} is a graph, which this parameter is not")
-                        } else {
-                            format!("the parameter is a graph, and field {s:?} is not a graph field")
-                        }));
-                    }
-                    let is_list = fields[i].list.is_some();
-                    if !is_graph && is_list != (spec.kind == ParamKind::List) {
-                        return Err(bad(format!(
-                            "field {s:?} is a {}, the parameter takes a {}",
-                            if is_list { "list" } else { "number" },
-                            if spec.kind == ParamKind::List {
-                                "list"
+                    Some(i) => {
+                        if fields[i].group.is_some() {
+                            return Err(bad(format!(
+                                "field {s:?} is a group (its items are positions), not a parameter"
+                            )));
+                        }
+                        let is_graph = fields[i].list.as_ref().is_some_and(|l| l.graph.is_some());
+                        if fields[i].counts.is_some() {
+                            return Err(bad(format!(
+                                "field {s:?} is the length of a list, which no parameter takes"
+                            )));
+                        }
+                        if is_graph != (spec.kind == ParamKind::Graph) {
+                            return Err(bad(if is_graph {
+                                format!("field {s:?} is a graph, which this parameter is not")
                             } else {
-                                "number"
-                            }
-                        )));
+                                format!("the parameter is a graph, and field {s:?} is not a graph field")
+                            }));
+                        }
+                        let is_list = fields[i].list.is_some();
+                        if !is_graph && is_list != (spec.kind == ParamKind::List) {
+                            return Err(bad(format!(
+                                "field {s:?} is a {}, the parameter takes a {}",
+                                if is_list { "list" } else { "number" },
+                                if spec.kind == ParamKind::List {
+                                    "list"
+                                } else {
+                                    "number"
+                                }
+                            )));
+                        }
+                        ParamSrc::Field(i)
                     }
-                    ParamSrc::Field(i)
+                    None => ParamSrc::Name(s.clone()),
                 }
-                None => ParamSrc::Name(s.clone()),
-            },
+            }
             toml::Value::Integer(n) if *n >= 0 => ParamSrc::Number(*n as u64),
             toml::Value::Array(a) => {
                 let mut list = Vec::new();

@@ -37,7 +37,7 @@ mod tier3;
 pub use declaration::{DeclarationError, FORMAT};
 pub use engine::{shrink_list, Case, Declared};
 pub use reader::{ParseError, Reader};
-pub use tier3::{verify_problem, verify_problems_of};
+pub use tier3::{verify_declared_game, verify_problem, verify_problems_of, Numbers};
 
 /// What `sgcheck list` prints about a problem.
 #[derive(Clone, Debug)]

@@ -14,7 +14,9 @@ fn decl(text: &str) -> Declared {
 }
 
 fn refused(text: &str) -> String {
-    Declared::from_toml(text, "test.toml").unwrap_err().to_string()
+    Declared::from_toml(text, "test.toml")
+        .unwrap_err()
+        .to_string()
 }
 
 #[test]
@@ -36,7 +38,11 @@ fn a_length_elsewhere_a_graph_and_tokens_bounded_by_n() {
     // A cycle is named; so is a vertex or a token past n, and a short edge list.
     let e = d.parse("1\n3 3 1\n1 2\n2 3\n3 1\n1\n", false).unwrap_err();
     assert_eq!(e.line, 5);
-    assert!(e.message.contains("the edges make a cycle 2 -> 3 -> 1 -> 2"), "{e}");
+    assert!(
+        e.message
+            .contains("the edges make a cycle 2 -> 3 -> 1 -> 2"),
+        "{e}"
+    );
     let e = d.parse("1\n3 1 1\n1 4\n1\n", false).unwrap_err();
     assert!(e.to_string().contains("expected 1..=3, found 4"), "{e}");
     let e = d.parse("1\n3 1 1\n1 2\n4\n", false).unwrap_err();
@@ -86,11 +92,15 @@ fn generated_enumerated_and_shrunk_cases_keep_the_format() {
                 }
             }
         }
-        assert!(checked >= 100, "{id}: {checked} of 120 generated cases valid");
+        assert!(
+            checked >= 100,
+            "{id}: {checked} of 120 generated cases valid"
+        );
         let mut seen = 0;
         for size in 0..4 {
             for c in d.small_cases(size) {
-                d.check_limits(&c).unwrap_or_else(|e| panic!("{id} {c:?}: {e}"));
+                d.check_limits(&c)
+                    .unwrap_or_else(|e| panic!("{id} {c:?}: {e}"));
                 let text = d.write_input(std::slice::from_ref(&c));
                 assert_eq!(d.parse(&text, false).unwrap(), vec![c], "{id}");
                 seen += 1;
@@ -101,7 +111,10 @@ fn generated_enumerated_and_shrunk_cases_keep_the_format() {
     // The smallest DAG cases: one vertex, no edge, one token on it.
     let d = decl(DAG);
     let first = &d.small_cases(0)[0];
-    assert_eq!(d.fields(first), vec![vec![1], vec![0], vec![1], vec![], vec![1]]);
+    assert_eq!(
+        d.fields(first),
+        vec![vec![1], vec![0], vec![1], vec![], vec![1]]
+    );
     // Size 1 holds the graphs of one edge on two vertices, both directions.
     let one: Vec<Vec<Vec<u64>>> = d.small_cases(1).iter().map(|c| d.fields(c)).collect();
     assert!(one.contains(&vec![vec![1], vec![0], vec![2], vec![], vec![1, 1]]));
@@ -121,7 +134,10 @@ fn bad_format_declarations_are_refused_by_key() {
     let e = with("length = \"m\"", "length = \"nope\"");
     assert!(e.contains("key `field.edges.length`"), "{e}");
     assert!(e.contains("not a number field declared before"), "{e}");
-    let e = with("graph = { vertices = \"n\" }", "graph = { vertices = \"n\" }\nmin = 1");
+    let e = with(
+        "graph = { vertices = \"n\" }",
+        "graph = { vertices = \"n\" }\nmin = 1",
+    );
     assert!(e.contains("takes no `min`"), "{e}");
     let e = with("max = \"n\"", "max = \"tokens\"");
     assert!(e.contains("key `field.tokens.max`"), "{e}");

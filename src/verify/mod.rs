@@ -220,6 +220,11 @@ pub struct TierReport {
     /// Tier 3: generated cases whose rules were invalid (a failure of the case
     /// generator, not a skip); a run with any does not pass.
     pub generator_failures: u64,
+    /// Why the tier has nothing to compare for this game, when it has not (a declared
+    /// game without a closed form or a proven period has no tier 1; one whose rules
+    /// come from each case has no tier 2). Such a tier neither passes nor fails a run.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub not_applicable: Option<String>,
 }
 
 impl TierReport {
@@ -239,6 +244,15 @@ impl TierReport {
             enumerated_skipped: 0,
             note: None,
             generator_failures: 0,
+            not_applicable: None,
+        }
+    }
+
+    /// The report of a tier that has nothing to compare for a game, and why.
+    pub fn not_applicable(tier: u8, why: impl Into<String>) -> Self {
+        TierReport {
+            not_applicable: Some(why.into()),
+            ..TierReport::empty(tier)
         }
     }
 

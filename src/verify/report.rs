@@ -3,7 +3,8 @@
 use super::*;
 
 /// The tiers of a run that compared nothing, as `game tier N` (a game's tier 1 that
-/// another shard runs is not this run's to check). A run with any of them does not
+/// another shard runs is not this run's to check, and a tier with nothing to compare,
+/// [`TierReport::not_applicable`], is not counted). A run with any of them does not
 /// pass.
 pub fn not_checked(report: &Report, shard: Shard) -> Vec<String> {
     report
@@ -15,6 +16,7 @@ pub fn not_checked(report: &Report, shard: Shard) -> Vec<String> {
                 .tiers
                 .iter()
                 .filter(move |t| t.tier != 1 || shard.owns(i as u64))
+                .filter(|t| t.not_applicable.is_none())
                 .filter(|t| t.agreements + t.disagreements == 0)
                 .map(|t| format!("{} tier {}", g.game, t.tier))
                 .collect();
@@ -66,6 +68,14 @@ pub fn render_table(report: &Report, shard: Shard) -> String {
     );
     for (i, g) in report.games.iter().enumerate() {
         for t in &g.tiers {
+            if let Some(why) = &t.not_applicable {
+                let _ = writeln!(
+                    out,
+                    "{:<14} {:>4} {:>12} {:>12} {:>8} {:>8} {:>12}  not applicable: {why}",
+                    g.game, t.tier, "-", "-", "-", "-", "-"
+                );
+                continue;
+            }
             let mut label = t.exhaustive_label();
             let owned = t.tier != 1 || shard.owns(i as u64);
             if owned && t.agreements + t.disagreements == 0 {

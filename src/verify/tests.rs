@@ -279,3 +279,110 @@ fn compositions_cover_each_sequence_once() {
     assert_eq!(c[0], vec![2]);
     assert!(c.iter().all(|v| v.iter().sum::<u64>() == 2));
 }
+
+/// One Nim heap as [`Positions`]: the fast side Bouton's, or a planted one wrong on
+/// heaps of 7 (it says the player to move loses).
+struct OneHeap {
+    planted: bool,
+}
+
+impl Positions for OneHeap {
+    type Position = u64;
+    fn positions(&self, size: u32) -> Vec<u64> {
+        if size <= 40 {
+            vec![u64::from(size)]
+        } else {
+            Vec::new()
+        }
+    }
+    fn random_position(&self, rng: &mut Rng) -> Option<u64> {
+        use rand::Rng as _;
+        Some(rng.gen_range(0..=40))
+    }
+    fn compare(&self, n: &u64, budget: usize) -> Result<Option<Disagreement>, SearchError> {
+        let pos = Piles(vec![*n]);
+        let oracle = Solver::new(Nim).with_budget(budget).analyze(&pos)?;
+        let mut fast = bouton(&pos);
+        if self.planted && *n == 7 {
+            fast = Analysis {
+                win: false,
+                winning: Vec::new(),
+                remoteness: None,
+            };
+        }
+        Ok(
+            (fast.win != oracle.win || fast.winning != oracle.winning).then(|| Disagreement {
+                rules: "-".into(),
+                position: n.to_string(),
+                fast: describe(&fast),
+                oracle: describe(&oracle),
+                reproduce: format!("heap {n}"),
+            }),
+        )
+    }
+}
+
+#[test]
+fn positions_go_through_the_same_tiers_and_a_planted_bug_is_found_smallest_first() {
+    let sweep = Sweep {
+        max_size: Some(40),
+        random_batches: Some(1),
+        ..quick()
+    };
+    let r = verify_positions(
+        "one-heap",
+        &OneHeap { planted: false },
+        || Err("no closed form".into()),
+        "-",
+        &sweep,
+        &(),
+    );
+    assert_eq!(r.tiers[0].not_applicable.as_deref(), Some("no closed form"));
+    let t2 = &r.tiers[1];
+    assert!(t2.agreements > 40 && t2.disagreements == 0, "{t2:?}");
+    let (_, text, code) = report_of_game(r, 1);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("not applicable: no closed form"), "{text}");
+    assert!(text.contains("all agree"), "{text}");
+
+    let r = verify_positions(
+        "one-heap",
+        &OneHeap { planted: true },
+        || Ok(Tier1Report::default()),
+        "-",
+        &sweep,
+        &(),
+    );
+    let t2 = &r.tiers[1];
+    let d = t2
+        .first_disagreement
+        .as_ref()
+        .expect("the planted bug is found");
+    assert_eq!((d.position.as_str(), t2.exhaustive_size), ("7", Some(6)));
+    // A tier 1 that compared nothing is not a tier that does not apply.
+    let (_, text, code) = report_of_game(r, 1);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("NOT CHECKED"), "{text}");
+}
+
+#[test]
+fn a_tier_that_does_not_apply_neither_passes_nor_fails() {
+    let mut t2 = TierReport::empty(2);
+    (t2.checked, t2.agreements) = (5, 5);
+    let game = GameReport {
+        game: "g".into(),
+        tiers: vec![TierReport::not_applicable(1, "why"), t2.clone()],
+        seconds: 0.0,
+    };
+    let (report, text, code) = report_of_game(game, 3);
+    assert_eq!(code, 0, "{text}");
+    assert!(not_checked(&report, Shard::ALL).is_empty());
+    let only = GameReport {
+        game: "g".into(),
+        tiers: vec![TierReport::not_applicable(1, "why"), TierReport::empty(2)],
+        seconds: 0.0,
+    };
+    let (_, text, code) = report_of_game(only, 3);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("nothing was compared in g tier 2"), "{text}");
+}

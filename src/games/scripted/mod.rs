@@ -68,6 +68,8 @@ pub struct ScriptRules {
     moves: Mutex<(HashMap<State, Moves>, usize)>,
     grundy: Mutex<HashMap<State, u64>>,
     checked: u64,
+    /// The `check_states` box (lowest and highest state), when given.
+    check_box: Option<(State, State)>,
 }
 
 impl std::fmt::Debug for ScriptRules {
@@ -102,9 +104,11 @@ impl ScriptRules {
             moves: Mutex::new((HashMap::new(), 0)),
             grundy: Mutex::new(HashMap::new()),
             checked: 0,
+            check_box: None,
         };
         if let Some((lo, hi)) = check {
             r.checked = r.check_box(lo, hi)?;
+            r.check_box = Some((lo.into(), hi.into()));
         }
         Ok(r)
     }
@@ -394,6 +398,123 @@ impl ScriptRules {
     }
 }
 
+/// The most states tier 1 of `verify --problem` compares a closed form on.
+pub const TIER1_STATES: u64 = 1 << 18;
+
+/// Calls `f` on every state of the box `ranges` (inclusive; none when a range is
+/// empty), the last integer fastest, until `f` answers false; false when it did.
+fn each_state(ranges: &[(i64, i64)], f: &mut impl FnMut(&[i64]) -> bool) -> bool {
+    if ranges.iter().any(|(a, b)| a > b) {
+        return true;
+    }
+    let mut s: Vec<i64> = ranges.iter().map(|r| r.0).collect();
+    loop {
+        if !f(&s) {
+            return false;
+        }
+        let mut k = s.len();
+        loop {
+            if k == 0 {
+                return true;
+            }
+            k -= 1;
+            if s[k] < ranges[k].1 {
+                s[k] += 1;
+                break;
+            }
+            s[k] = ranges[k].0;
+        }
+    }
+}
+
+impl ScriptRules {
+    /// Tier 1 of `verify --problem`: the closed form `value(state)` against the mex of
+    /// the moves, on the `check_states` box and then past it, layer by layer, up to a
+    /// box twice as wide (each integer up to highest + (highest - lowest + 1)), at most
+    /// [`TIER1_STATES`] states, as far as the time budget allows. A state past the box
+    /// where the script gives no value or no mex (an error) is left out and counted:
+    /// the fast side refuses positions with it, it never answers them wrongly. Without
+    /// `value`, or in misère play, there is nothing to compare: `Err` says so.
+    pub fn tier1(&self) -> Result<crate::verify::Tier1Report, String> {
+        if self.misere {
+            return Err("misère play has no Grundy values to compare".into());
+        }
+        let Some((lo, hi)) = self.check_box.as_ref().filter(|_| self.script.has_value) else {
+            return Err(
+                "the script has no closed form value(state): the fast side's values are the \
+                 mex table of its moves"
+                    .into(),
+            );
+        };
+        let width: Vec<i64> = lo.iter().zip(hi.iter()).map(|(a, b)| b - a + 1).collect();
+        let layers = width.iter().copied().max().unwrap_or(1).max(1);
+        let upper = |k: i64| -> Vec<i64> {
+            hi.iter()
+                .zip(&width)
+                .map(|(h, w)| h.saturating_add((k * w + layers - 1) / layers))
+                .collect()
+        };
+        let mut report = crate::verify::Tier1Report::default();
+        let (mut states, mut skipped, mut first_error) = (0u64, 0u64, None);
+        let mut visit = |s: &[i64]| -> bool {
+            states += 1;
+            if states > TIER1_STATES {
+                return false;
+            }
+            // Each state runs the script: the time budget is looked at before each.
+            report.progress();
+            match (self.script.value(s), self.mex_grundy(s)) {
+                (Ok(v), Ok(g)) => report.compare(format_args!("value{}", show(s)), v, g),
+                (Err(e), _) | (_, Err(e)) => {
+                    skipped += 1;
+                    first_error.get_or_insert(e);
+                }
+            }
+            true
+        };
+        // The box itself (checked when the declaration was read), then each layer: the
+        // states of the next box not in the previous one, as disjoint boxes.
+        let box_ranges: Vec<(i64, i64)> = lo.iter().copied().zip(hi.iter().copied()).collect();
+        let mut reached = hi.to_vec();
+        let mut going = each_state(&box_ranges, &mut visit);
+        for k in 1..=layers {
+            if !going {
+                break;
+            }
+            let (old, new) = (upper(k - 1), upper(k));
+            for i in 0..lo.len() {
+                let ranges: Vec<(i64, i64)> = (0..lo.len())
+                    .map(|j| match j.cmp(&i) {
+                        std::cmp::Ordering::Less => (lo[j], old[j]),
+                        std::cmp::Ordering::Equal => (old[j].saturating_add(1), new[j]),
+                        std::cmp::Ordering::Greater => (lo[j], new[j]),
+                    })
+                    .collect();
+                going = going && each_state(&ranges, &mut visit);
+            }
+            if going {
+                reached = new;
+            }
+        }
+        let box_states = self.checked;
+        report.note = Some(format!(
+            "value against the mex on the box {}..={} ({box_states} states) and past it to {} \
+             ({} states in all)",
+            show(lo),
+            show(hi),
+            show(&reached),
+            states.min(TIER1_STATES)
+        ));
+        if let Some(e) = first_error {
+            report.skip(
+                skipped,
+                format!("{skipped} states gave no value or no mex (the first: {e})"),
+            );
+        }
+        Ok(report)
+    }
+}
+
 /// Compiled scripts by their parameters, so that rules built per case reuse one
 /// script and its tables.
 static BUILT: Mutex<Vec<(String, Arc<ScriptRules>)>> = Mutex::new(Vec::new());
@@ -515,6 +636,9 @@ impl Declare for ScriptedGame {
             declared::scan_for_value(need, lo, hi, rng, value)
         }) && fast.check(p).is_ok()
     }
+    fn tier1(fast: &Arc<ScriptRules>) -> Result<crate::verify::Tier1Report, String> {
+        fast.tier1()
+    }
     fn component_values(fast: &Arc<ScriptRules>, position: &[u64]) -> Option<Vec<u64>> {
         if fast.misere || fast.script.has_position {
             return None;
@@ -529,6 +653,14 @@ pub const MAX_RULES_FILE: u64 = 1 << 20;
 /// The script and play of `path`: a declaration whose `[game]` table has a `script`
 /// (with its `play`), or a file that is the script itself (normal play).
 pub fn script_of_file(path: &str) -> Result<(String, bool), String> {
+    rules_of_file(path).map(|(text, misere, _)| (text, misere))
+}
+
+/// A declaration's `check_states` box (lowest and highest state).
+type CheckBox = (Vec<i64>, Vec<i64>);
+
+/// [`script_of_file`], and the declaration's `check_states` box when it has one.
+fn rules_of_file(path: &str) -> Result<(String, bool, Option<CheckBox>), String> {
     use std::io::Read;
     let f = std::fs::File::open(path).map_err(|e| format!("--rules {path}: {e}"))?;
     let mut text = String::new();
@@ -548,9 +680,16 @@ pub fn script_of_file(path: &str) -> Result<(String, bool), String> {
             .and_then(|g| g.get("play"))
             .and_then(|p| p.as_str())
             .is_some_and(|p| p == "misere" || p == "misère");
-        return Ok((script.to_string(), misere));
+        let check: Option<Vec<Vec<i64>>> = game
+            .and_then(|g| g.get("check_states"))
+            .and_then(|c| c.clone().try_into().ok());
+        let check = match check.as_deref() {
+            Some([lo, hi]) => Some((lo.clone(), hi.clone())),
+            _ => None,
+        };
+        return Ok((script.to_string(), misere, check));
     }
-    Ok((text, false))
+    Ok((text, false, None))
 }
 
 /// `sgcheck check scripted <numbers> --rules FILE`: the fast side and the oracle on one
@@ -562,8 +701,9 @@ pub fn check_text(
 ) -> Result<crate::verify::CheckOutcome, String> {
     let path = rules
         .ok_or("scripted needs --rules FILE: a declaration with [game] script, or a script")?;
-    let (text, misere) = script_of_file(path)?;
-    let r = ScriptRules::new(&text, misere, None).map_err(|e| format!("--rules {path}: {e}"))?;
+    let (text, misere, check) = rules_of_file(path)?;
+    let check = check.as_ref().map(|(lo, hi)| (&lo[..], &hi[..]));
+    let r = ScriptRules::new(&text, misere, check).map_err(|e| format!("--rules {path}: {e}"))?;
     let numbers = position
         .split(',')
         .map(|w| w.trim().parse::<u64>())
@@ -611,6 +751,67 @@ mod tests {
         let r = ScriptRules::new(KAYLES, false, None).unwrap();
         let g: Vec<u32> = (0..100).map(|n| r.grundy(&[n]).unwrap() as u32).collect();
         assert_eq!(g, crate::games::octal::A002186);
+    }
+
+    /// Mock Turtles, one head a component, with its closed form; `PAST` replaces the
+    /// value of heads past 20 (`g` is right).
+    const TURTLES: &str = r#"
+        fn moves(s) {
+            let x = s[0];
+            let out = [[]];
+            for a in 0..x {
+                out.push([a]);
+                for b in (a + 1)..x { out.push([a, b]); }
+            }
+            out
+        }
+        fn value(s) {
+            let v = 2 * s[0];
+            let bits = 0;
+            let y = v;
+            while y > 0 { bits += y % 2; y /= 2; }
+            let g = if bits % 2 == 0 { v + 1 } else { v };
+            if s[0] > 20 { PAST } else { g }
+        }
+    "#;
+
+    #[test]
+    fn tier1_checks_the_closed_form_past_its_box() {
+        let right = TURTLES.replace("PAST", "g");
+        let r = ScriptRules::new(&right, false, Some((&[0], &[20]))).unwrap();
+        let t = r.tier1().unwrap();
+        // The box 0..=20, then past it to 20 + 21.
+        assert_eq!((t.checked, t.disagreements), (42, 0), "{t:?}");
+        assert!(t.note.as_deref().unwrap().contains("to (41)"), "{t:?}");
+        let wrong = TURTLES.replace("PAST", "g + 1");
+        let r = ScriptRules::new(&wrong, false, Some((&[0], &[20]))).unwrap();
+        let t = r.tier1().unwrap();
+        assert_eq!(t.disagreements, 21, "{t:?}");
+        assert_eq!(t.first.unwrap().0, "value(21)");
+        let e = ScriptRules::new(KAYLES, false, None).unwrap().tier1();
+        assert!(e.unwrap_err().contains("no closed form"));
+    }
+
+    #[test]
+    fn tier1_grows_a_box_of_two_integers_once_each() {
+        // Two Nim heaps as one component: value a xor b. The box 0..=3 x 0..=1 grows to
+        // 0..=7 x 0..=3, each state once; a state that throws is left out and counted.
+        let nim2 = r#"
+            fn moves(s) {
+                let out = [];
+                for x in 0..s[0] { out.push([[x, s[1]]]); }
+                for y in 0..s[1] { out.push([[s[0], y]]); }
+                out
+            }
+            fn value(s) {
+                if s[0] == 7 && s[1] == 3 { throw "no value"; }
+                s[0] ^ s[1]
+            }
+        "#;
+        let r = ScriptRules::new(nim2, false, Some((&[0, 0], &[3, 1]))).unwrap();
+        let t = r.tier1().unwrap();
+        assert_eq!((t.checked, t.disagreements, t.skipped), (31, 0, 1), "{t:?}");
+        assert!(t.note.as_deref().unwrap().contains("no value"), "{t:?}");
     }
 
     #[test]

@@ -186,7 +186,10 @@ mod tests {
             let g = random_dag(&mut rng, n, m);
             assert_eq!(g.len() as u64, 2 * m);
             assert_eq!(check_dag(n, &g), Ok(()));
-            let mut e: Vec<_> = g.chunks(2).map(|e| (e[0].min(e[1]), e[0].max(e[1]))).collect();
+            let mut e: Vec<_> = g
+                .chunks(2)
+                .map(|e| (e[0].min(e[1]), e[0].max(e[1])))
+                .collect();
             e.sort_unstable();
             e.dedup();
             assert_eq!(e.len() as u64, m, "distinct edges");
@@ -200,7 +203,12 @@ mod tests {
         let increasing = |g: &Vec<u64>| g.chunks(2).zip(g.chunks(2).skip(1)).all(|(a, b)| a < b);
         let all = |n: u64| {
             (0..=n * (n - 1) / 2)
-                .map(|m| enumerate_dags(n, m, 1 << 20).iter().filter(|g| increasing(g)).count())
+                .map(|m| {
+                    enumerate_dags(n, m, 1 << 20)
+                        .iter()
+                        .filter(|g| increasing(g))
+                        .count()
+                })
                 .sum::<usize>()
         };
         assert_eq!(all(1), 1);
@@ -209,6 +217,9 @@ mod tests {
         assert_eq!(all(4), 543);
         // Every order and repeat: two edges on two vertices, 1 2 or 2 1, twice over
         // the same direction only (two directions make a cycle).
-        assert_eq!(enumerate_dags(2, 2, 100), vec![vec![1, 2, 1, 2], vec![2, 1, 2, 1]]);
+        assert_eq!(
+            enumerate_dags(2, 2, 100),
+            vec![vec![1, 2, 1, 2], vec![2, 1, 2, 1]]
+        );
     }
 }

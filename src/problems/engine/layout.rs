@@ -94,11 +94,7 @@ impl Declared {
     /// The value of number field `j` of the case being read (`tokens`: its numbers so
     /// far, field `j` among them).
     fn value_before(&self, tokens: &[u64], j: usize) -> u64 {
-        Packed {
-            decl: self,
-            tokens,
-        }
-        .field(j)[0]
+        Packed { decl: self, tokens }.field(j)[0]
     }
 
     /// Reads the n - 1 edges of a tree field (n already read): each end in 1..=n, and
@@ -250,7 +246,11 @@ impl Declared {
             for (i, x) in v.iter().enumerate() {
                 if i > 0 {
                     // A record's items one per line (all on one with `inline`).
-                    s.push(if k > 1 && i % k == 0 && !l.inline { '\n' } else { ' ' });
+                    s.push(if k > 1 && i % k == 0 && !l.inline {
+                        '\n'
+                    } else {
+                        ' '
+                    });
                 }
                 let _ = write!(s, "{x}");
             }
