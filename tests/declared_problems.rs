@@ -289,7 +289,13 @@ fn malformed_declarations_name_the_line_and_key() {
             "output.lines",
             "unknown placeholder {verdikt}",
         ),
-        ("bounds", ("max = 9999", "max = -1"), 23, "field.max", ""),
+        (
+            "bounds",
+            ("max = 9999", "max = -1"),
+            23,
+            "field.piles.max",
+            "max is a non-negative integer",
+        ),
         (
             "position",
             ("position = [\"piles\"]", "position = [\"stones\"]"),

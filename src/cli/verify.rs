@@ -29,7 +29,7 @@ pub struct Args {
     pub no_progress: bool,
     /// A problem declaration file (TOML): tier 3 checks this problem (instead of the
     /// built-in ones) and the sweep covers its game, unless `--game` says otherwise; a
-    /// game the declaration defines (a [game] table) gets tiers 1 and 2 from it.
+    /// game the declaration defines (a `[game]` table) gets tiers 1 and 2 from it.
     #[arg(long = "problem", value_name = "FILE")]
     pub declaration: Option<PathBuf>,
     /// Run part K of N (from 0): every tier's instances are numbered in one fixed

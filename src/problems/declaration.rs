@@ -690,7 +690,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                         let ld: LengthDecl = v
                             .clone()
                             .try_into()
-                            .map_err(|e| ctx.err(ls.clone(), &lkey, format!("{}", e.message())))?;
+                            .map_err(|e| ctx.err(ls.clone(), &lkey, e.message().to_string()))?;
                         (ld, None)
                     }
                     _ => {

@@ -474,7 +474,7 @@ fn fixed_rules(d: &Declared) -> Option<Arc<dyn DeclaredRules>> {
 /// Tiers 1 and 2 of `verify --problem` for a declared game with no sweep of its own
 /// (a `[game]` table: `heap-code`, `scripted`). Tier 1 is the game's own
 /// ([`DeclaredRules::tier1`]: a closed form or a proven period against a plain mex
-/// table); tier 2 compares whole positions (see [`DeclaredPositions`]), with the
+/// table); tier 2 compares whole positions (see `DeclaredPositions`), with the
 /// shards, budget and time of `sweep`. When the rules come from each case's fields,
 /// neither applies (tier 3 checks those problems case by case). `declaration` is the
 /// file, for the commands that reproduce a finding.

@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 /// Whether the edges `flat` (pairs `u v`) form a graph on 1..=n without a cycle; the
 /// error names an end out of range, or one cycle, vertex by vertex.
 pub(crate) fn check_dag(n: u64, flat: &[u64]) -> Result<(), String> {
-    if flat.len() % 2 != 0 {
+    if !flat.len().is_multiple_of(2) {
         return Err("an edge has one end".into());
     }
     if let Some((i, e)) = flat
