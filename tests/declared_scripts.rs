@@ -66,6 +66,30 @@ fn turtles_win(heads: u64, memo: &mut HashMap<u64, bool>) -> bool {
     win
 }
 
+/// Ruler on the real coins: `heads` a bit set of coins 1, 2, ...; a move turns over a
+/// run of consecutive coins whose rightmost goes from heads to tails.
+fn ruler_win(heads: u64, memo: &mut HashMap<u64, bool>) -> bool {
+    if let Some(&w) = memo.get(&heads) {
+        return w;
+    }
+    let mut win = false;
+    'm: for t in 1..64u64 {
+        if heads >> t & 1 == 0 {
+            continue;
+        }
+        let mut next = heads;
+        for a in (1..=t).rev() {
+            next ^= 1 << a;
+            if !ruler_win(next, memo) {
+                win = true;
+                break 'm;
+            }
+        }
+    }
+    memo.insert(heads, win);
+    win
+}
+
 /// Two-row Chomp with the poisoned square: rows (a, b), b <= a; taking the poisoned
 /// square (column 0 of the bottom row) loses at once.
 fn chomp_win(a: u64, b: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
@@ -185,6 +209,68 @@ fn mock_turtles_script_against_the_coins_and_the_built_in_game() {
         }
     }
     assert!(won > 0 && lost > 0);
+}
+
+#[test]
+fn ruler_script_against_the_coins_and_oeis() {
+    let decl = data("ruler.toml");
+    // Every set of heads among coins 1..=9, against the minimax on the coins.
+    let mut cases = Vec::new();
+    let mut masks = Vec::new();
+    for mask in 1u64..(1 << 9) {
+        let heads: Vec<u64> = (1..=9).filter(|&i| mask >> (i - 1) & 1 == 1).collect();
+        if heads.len() <= 8 {
+            cases.push(list_case(&heads));
+            masks.push(mask << 1);
+        }
+    }
+    let answers = solve(&decl, &cases);
+    let mut memo = HashMap::new();
+    let (mut won, mut lost) = (0, 0);
+    for (mask, ans) in masks.iter().zip(&answers) {
+        let w = ruler_win(*mask, &mut memo);
+        assert_eq!(ans, verdict(w), "heads {mask:b}");
+        if w {
+            won += 1
+        } else {
+            lost += 1
+        }
+    }
+    assert!(won > 0 && lost > 0, "{won} {lost}");
+    // Far heads, through the closed form: the largest powers of 2 dividing them XOR.
+    let far = [
+        (vec![1u64, 2, 3], false),                   // 1 ^ 2 ^ 1 = 2: a win
+        (vec![1, 2, 3, 4, 5, 6, 7], false),          // 1^2^1^4^1^2^1 = 4
+        (vec![999_999_999, 1_000_000_000], false),   // 1 ^ 512
+        (vec![268_435_456, 805_306_368], true),      // 2^28 ^ 2^28 = 0
+        (vec![6, 10, 12, 1_000_000_000 - 8], false), // 2 ^ 2 ^ 4 ^ 8
+    ];
+    let cases: Vec<String> = far.iter().map(|(h, _)| list_case(h)).collect();
+    let answers = solve(&decl, &cases);
+    for ((h, second), ans) in far.iter().zip(&answers) {
+        assert_eq!(ans, verdict(!second), "{h:?}");
+    }
+    // `sequence` gives the values of single heads: A006519 from n = 1, and 0 for no coin.
+    let out = sgcheck(
+        &[
+            "sequence",
+            "scripted",
+            "--rules",
+            decl.to_str().unwrap(),
+            "--count",
+            "17",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let values: Vec<u64> = text(&out.stdout)
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    let a006519 = [1u64, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16];
+    assert_eq!(values[0], 0);
+    assert_eq!(&values[1..], &a006519);
 }
 
 #[test]
@@ -314,6 +400,7 @@ fn kayles_as_a_script_reproduces_octal_077() {
 fn verify_agrees_on_each_scripted_game() {
     for name in [
         "mock_turtles.toml",
+        "ruler.toml",
         "chomp2.toml",
         "no_repeat.toml",
         "strips.toml",
@@ -343,7 +430,7 @@ fn verify_agrees_on_each_scripted_game() {
     }
 }
 
-/// Solutions of the four problems: `BUG` marks the line a planted bug replaces.
+/// Solutions of the five problems: `BUG` marks the line a planted bug replaces.
 const TURTLES_CPP: &str = r#"#include <cstdio>
 int main() {
     int T; if (scanf("%d", &T) != 1) return 0;
@@ -354,6 +441,20 @@ int main() {
             int v = 2 * h;
             if (BUG) v++;
             x ^= v;
+        }
+        puts(x ? "First" : "Second");
+    }
+}
+"#;
+
+const RULER_CPP: &str = r#"#include <cstdio>
+int main() {
+    int T; if (scanf("%d", &T) != 1) return 0;
+    while (T--) {
+        int n; long long x = 0; scanf("%d", &n);
+        for (int i = 0; i < n; i++) {
+            long long h; scanf("%lld", &h);
+            x ^= BUG;
         }
         puts(x ? "First" : "Second");
     }
@@ -428,6 +529,12 @@ fn audit_passes_right_solutions_and_catches_planted_bugs() {
             workshop::variant(TURTLES_CPP, "BUG", pop),
             // The odious test inverted.
             workshop::variant(TURTLES_CPP, "BUG", "__builtin_popcount(v) % 2 == 1"),
+        ),
+        (
+            "ruler.toml",
+            workshop::variant(RULER_CPP, "BUG", "h & -h"),
+            // The ruler function itself (1, 2, 1, 3, ...) taken for the power of 2.
+            workshop::variant(RULER_CPP, "BUG", "__builtin_ctzll(h) + 1"),
         ),
         (
             "chomp2.toml",

@@ -291,10 +291,12 @@ fn heap_code(text: &str, count: usize) -> Result<SequenceReport, String> {
 }
 
 /// The sequence of a scripted game's one-integer components `(n)`: the mex table, or
-/// the author's closed form checked against it on the first values (at most 4096).
+/// the author's closed form checked against it. The check runs on the declaration's
+/// `check_states` box when that box is of one-integer states (the box `solve` checks),
+/// else on the first values (at most 4096).
 fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
-    use crate::games::scripted::{script_of_file, ScriptRules};
-    let (text, misere) = script_of_file(path)?;
+    use crate::games::scripted::{rules_of_file, ScriptRules};
+    let (text, misere, check) = rules_of_file(path)?;
     if misere {
         return Err(
             "--rules: misère play has no Grundy sequence (its positions are \
@@ -303,8 +305,22 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
         );
     }
     let top = count.clamp(1, 4096) as i64 - 1;
-    let r = ScriptRules::new(&text, false, Some((&[0], &[top])))
+    let first = [0i64];
+    let last = [top];
+    let mut checked = (&first[..], &last[..]);
+    if let Some((lo, hi)) = &check {
+        if lo.len() == 1 && hi.len() == 1 {
+            checked = (lo, hi);
+        }
+    }
+    let mut r = ScriptRules::new(&text, false, Some(checked))
         .map_err(|e| format!("--rules {path}: {e}"))?;
+    if !r.has_value() && checked.1 != last {
+        // No closed form: the values are the mex table, built to the count.
+        checked = (&first[..], &last[..]);
+        r = ScriptRules::new(&text, false, Some(checked))
+            .map_err(|e| format!("--rules {path}: {e}"))?;
+    }
     let values = (0..count as i64)
         .map(|n| r.grundy(&[n]))
         .collect::<Result<Vec<u64>, String>>()?;
@@ -316,7 +332,7 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
         period: None,
         method: r.source(),
         by_mex: if r.has_value() {
-            top as usize + 1
+            (checked.1[0] - checked.0[0] + 1).max(0) as usize
         } else {
             count
         },

@@ -657,10 +657,10 @@ pub fn script_of_file(path: &str) -> Result<(String, bool), String> {
 }
 
 /// A declaration's `check_states` box (lowest and highest state).
-type CheckBox = (Vec<i64>, Vec<i64>);
+pub type CheckBox = (Vec<i64>, Vec<i64>);
 
 /// [`script_of_file`], and the declaration's `check_states` box when it has one.
-fn rules_of_file(path: &str) -> Result<(String, bool, Option<CheckBox>), String> {
+pub fn rules_of_file(path: &str) -> Result<(String, bool, Option<CheckBox>), String> {
     use std::io::Read;
     let f = std::fs::File::open(path).map_err(|e| format!("--rules {path}: {e}"))?;
     let mut text = String::new();

@@ -33,7 +33,7 @@ pub const MAX_SCRIPT_BYTES: usize = 1 << 16;
 /// Most integers in one component state.
 pub const MAX_STATE_LEN: usize = 8;
 /// Most components one move leaves in place of one.
-pub const MAX_PARTS: usize = 64;
+pub const MAX_PARTS: usize = 1024;
 
 /// A component's state: a tuple of integers.
 pub type State = Box<[i64]>;
