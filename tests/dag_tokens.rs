@@ -1,7 +1,8 @@
 //! Tokens on a directed acyclic graph (`dag-tokens`): the fast side (vertex values by
 //! mex over successors, XOR over tokens) and the oracle (minimax over token
 //! multisets) through `sgcheck check`, both against a brute force written here; a
-//! cycle is refused naming a vertex on it.
+//! cycle is refused naming a vertex on it; `sgcheck sequence dag-tokens` prints the
+//! vertex values.
 
 use serde_json::Value;
 use sgcheck::games::dag_tokens::DagValues;
@@ -150,4 +151,86 @@ fn cycles_and_bad_vertices_are_refused() {
         assert!(err.contains(what), "{rules}: {err}");
         assert!(!err.contains("panicked"), "{rules}: {err}");
     }
+}
+
+/// The value of one token on `u`, by mex over successors, written here.
+fn mex_value(edges: &[(u64, u64)], u: u64, memo: &mut HashMap<u64, u64>) -> u64 {
+    if let Some(&g) = memo.get(&u) {
+        return g;
+    }
+    let seen: Vec<u64> = edges
+        .iter()
+        .filter(|e| e.0 == u)
+        .map(|e| mex_value(edges, e.1, memo))
+        .collect();
+    let g = (0..).find(|x| !seen.contains(x)).unwrap();
+    memo.insert(u, g);
+    g
+}
+
+/// `sgcheck sequence dag-tokens --rules GRAPH`: the values of vertices 1..=n.
+fn sequence(rules: &str) -> (Option<i32>, Vec<(u64, u64)>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_sgcheck"))
+        .args(["sequence", "dag-tokens", "--rules", rules])
+        .output()
+        .unwrap();
+    let rows = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let (v, g) = l.split_once(' ').unwrap();
+            (v.parse().unwrap(), g.parse().unwrap())
+        })
+        .collect();
+    (
+        out.status.code(),
+        rows,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn sequence_prints_every_vertex_value() {
+    let mut rng = Lcg(23);
+    let mut nonzero_above_one = 0;
+    for round in 0..40 {
+        let n = 1 + rng.next(9) as usize;
+        let edges = random_dag(&mut rng, n);
+        let (code, rows, err) = sequence(&rules_text(n, &edges));
+        assert_eq!(code, Some(0), "round {round}: {err}");
+        let mut memo = HashMap::new();
+        let expected: Vec<(u64, u64)> = (1..=n as u64)
+            .map(|u| (u, mex_value(&edges, u, &mut memo)))
+            .collect();
+        assert_eq!(rows, expected, "round {round}: {edges:?}");
+        // One token on a vertex of value 0 loses, by minimax.
+        for &(u, g) in &rows {
+            assert_eq!(g == 0, !wins(&edges, &[u], &mut HashMap::new()));
+            if g > 1 {
+                nonzero_above_one += 1;
+            }
+        }
+    }
+    assert!(nonzero_above_one > 5, "{nonzero_above_one}");
+    // The graph may come from a file (a large one does not fit a command line).
+    let n = 3000u64;
+    let edges: Vec<(u64, u64)> = (1..n).map(|u| (u, u + 1)).collect();
+    let dir = std::env::temp_dir().join(format!("sgcheck-dag-seq-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("path.txt");
+    std::fs::write(&file, rules_text(n as usize, &edges)).unwrap();
+    let (code, rows, err) = sequence(file.to_str().unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(rows.len(), n as usize);
+    // A path: the vertex k steps from the end has value k mod 2.
+    assert!(
+        rows.iter().all(|&(u, g)| g == (n - u) % 2),
+        "{:?}",
+        &rows[..5]
+    );
+    // A cycle is refused.
+    let (code, _, err) = sequence("3;1>2,2>3,3>1");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("cycle"), "{err}");
 }

@@ -31,10 +31,12 @@ pub const DEFAULT_TIME: f64 = 60.0;
 pub struct Args {
     /// The game: octal, grundy, simple-nim, subtraction, lasker or heap-code (a heap
     /// game by its rules text: `0.137`, `4.[3]`, `0.F`, `subtract 1,3,4`, `range 2..5`,
-    /// `split-unequal`), or scripted (a game declared by a script).
+    /// `split-unequal`), scripted (a game declared by a script), or dag-tokens (the
+    /// value of one token on each vertex of a graph, every vertex whatever `--count`).
     pub game: String,
     /// The game's rules: the code for octal (`0.77`), the set for subtraction (`2,3,5`),
-    /// the rules text for heap-code, a declaration or script file for scripted.
+    /// the rules text for heap-code, a declaration or script file for scripted, the graph
+    /// for dag-tokens (`4;1>2,2>3,1>3`: n, then the edges u>v; or a file holding it).
     #[arg(long)]
     pub rules: Option<String>,
     /// How many values: g(0) .. g(count - 1).
@@ -81,7 +83,10 @@ pub struct SequenceReport {
     pub rules: String,
     /// Number of values.
     pub count: usize,
-    /// g(0) .. g(count - 1).
+    /// The heap size (or vertex) of the first value: 0 for heap games, 1 for the
+    /// vertices of a graph.
+    pub first: u64,
+    /// g(first) .. g(first + count - 1).
     pub values: Vec<u64>,
     /// The proven period, when there is one within reach.
     pub period: Option<PeriodReport>,
@@ -142,6 +147,7 @@ pub fn sequence(
                 game: game.into(),
                 rules: code.to_string(),
                 count,
+                first: 0,
                 values,
                 period: c.period.map(|p| theorem(p, code.digits().len())),
                 method: match c.period {
@@ -165,6 +171,7 @@ pub fn sequence(
                 game: game.into(),
                 rules: r,
                 count,
+                first: 0,
                 values: c.values.iter().take(count).map(|&v| u64::from(v)).collect(),
                 period: None,
                 method: method_name(&Breaks::Grundy).to_string(),
@@ -183,6 +190,7 @@ pub fn sequence(
                 game: game.into(),
                 rules: r,
                 count,
+                first: 0,
                 values: (0..count as u64).map(f).collect(),
                 period: None,
                 method: "closed form (checked against the mex table by verify)".into(),
@@ -202,6 +210,9 @@ pub fn sequence(
             )?,
             count,
         )?,
+        "dag-tokens" => dag_tokens(rules.ok_or(
+            "dag-tokens needs --rules, the graph (e.g. 4;1>2,2>3,1>3), or a file holding it",
+        )?)?,
         "subtraction" => {
             let r = rules.ok_or("subtraction needs --rules, the set (e.g. 2,3,5)")?;
             let set: Subtraction = r.parse().map_err(|e| format!("--rules: {e}"))?;
@@ -211,6 +222,7 @@ pub fn sequence(
                 game: game.into(),
                 rules: set.to_string(),
                 count,
+                first: 0,
                 values: (0..count as u64).map(|n| s.grundy(n)).collect(),
                 period: Some(PeriodReport {
                     preperiod: s.preperiod(),
@@ -229,7 +241,7 @@ pub fn sequence(
         _ => {
             return Err(format!(
                 "no sequence for game {}; one of: octal, grundy, simple-nim, subtraction, \
-                 lasker, heap-code, scripted",
+                 lasker, heap-code, scripted, dag-tokens",
                 crate::cli::options::quote(game)
             ))
         }
@@ -274,6 +286,7 @@ fn heap_code(text: &str, count: usize) -> Result<SequenceReport, String> {
         game: "heap-code".into(),
         rules: r.text().to_string(),
         count,
+        first: 0,
         values,
         period: period.map(|p| PeriodReport {
             preperiod: p.preperiod as u64,
@@ -328,6 +341,7 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
         game: "scripted".into(),
         rules: path.to_string(),
         count,
+        first: 0,
         values,
         period: None,
         method: r.source(),
@@ -340,12 +354,59 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
     })
 }
 
+/// The most bytes of a graph file given to `--rules` (the compact notation of a graph
+/// of 10^5 vertices and 10^5 edges is about 1.5 MB).
+pub const MAX_GRAPH_FILE: u64 = 1 << 24;
+
+/// The values of the vertices 1..=n of a graph (`n;u>v,...`, or a file holding that
+/// text): one token's Grundy value on each vertex.
+fn dag_tokens(rules: &str) -> Result<SequenceReport, String> {
+    use crate::games::dag_tokens::DagValues;
+    use sgcheck_oracles::games::dag_tokens::DagTokens;
+    use std::io::Read;
+    let path = std::path::Path::new(rules);
+    let text = if !rules.contains(';') && path.is_file() {
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_GRAPH_FILE + 1).read_to_string(&mut text))
+            .map_err(|e| format!("--rules {rules}: {e}"))?;
+        if text.len() as u64 > MAX_GRAPH_FILE {
+            return Err(format!("--rules {rules}: more than {MAX_GRAPH_FILE} bytes"));
+        }
+        text
+    } else {
+        rules.to_string()
+    };
+    let graph: DagTokens = text.trim().parse().map_err(|e| format!("--rules: {e}"))?;
+    let n = graph.vertices();
+    let values = DagValues::new(n, graph.edges())
+        .ok_or("--rules: the graph has a cycle (the oracle's reader let it through)")?;
+    Ok(SequenceReport {
+        game: "dag-tokens".into(),
+        rules: if text.len() > 200 {
+            format!("{n} vertices, {} edges", graph.edges().len())
+        } else {
+            graph.to_string()
+        },
+        count: n,
+        first: 1,
+        values: (1..=n as u64).map(|v| values.value(v)).collect(),
+        period: None,
+        method: "mex over each vertex's successors, in reverse topological order".into(),
+        by_mex: n,
+        seconds: 0.0,
+    })
+}
+
 /// The text form: `#` lines describing the sequence, then `n g(n)` per line.
 pub fn write_text(r: &SequenceReport, out: &mut impl Write) -> std::io::Result<()> {
     writeln!(
         out,
-        "# game {} rules {}: g(0..{})",
-        r.game, r.rules, r.count
+        "# game {} rules {}: g({}..{})",
+        r.game,
+        r.rules,
+        r.first,
+        r.first + r.count as u64
     )?;
     writeln!(out, "# method: {} ({} values by mex)", r.method, r.by_mex)?;
     match &r.period {
@@ -359,12 +420,13 @@ pub fn write_text(r: &SequenceReport, out: &mut impl Write) -> std::io::Result<(
                 p.period, p.preperiod, p.proof
             )?;
         }
-        None => writeln!(out, "# no period proven")?,
+        None if r.first == 0 => writeln!(out, "# no period proven")?,
+        None => {}
     }
     let mut buf = String::with_capacity(r.values.len() * 8);
     for (n, v) in r.values.iter().enumerate() {
         use std::fmt::Write as _;
-        let _ = writeln!(buf, "{n} {v}");
+        let _ = writeln!(buf, "{} {v}", r.first + n as u64);
     }
     out.write_all(buf.as_bytes())
 }
