@@ -21,8 +21,9 @@ mod search;
 pub use cache::{clear_solver_cache, put_back_solver, take_cached_solver, with_cached_solver};
 pub use notation::{parse_list, write_list, NotationError};
 pub use search::{
-    default_memory_limit, query_time_limit, set_deadline, set_memory_limit, set_query_time_limit,
-    Analysis, Outcome, SearchError, Solver, Speedups, DEFAULT_BUDGET,
+    default_memory_limit, query_time_limit, scoped_deadline, set_deadline, set_memory_limit,
+    set_query_time_limit, with_deadline, Analysis, Outcome, SearchError, Solver, Speedups,
+    DEFAULT_BUDGET,
 };
 
 use std::fmt::{Debug, Display};

@@ -240,6 +240,33 @@ fn process_deadline() -> Option<(Instant, Duration)> {
     *DEADLINE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+thread_local! {
+    /// The deadline of [`with_deadline`] on this thread, if any.
+    static SCOPED_DEADLINE: std::cell::Cell<Option<Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with a deadline for every query it makes on this thread (the earlier of
+/// `deadline` and one already in force): a query still running at `deadline` fails
+/// with [`SearchError::Time`]. A sweep uses it so that no check runs far past the
+/// sweep's own time, whatever the per-query limit.
+pub fn with_deadline<T>(deadline: Instant, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Instant>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            SCOPED_DEADLINE.with(|c| c.set(self.0));
+        }
+    }
+    let previous = SCOPED_DEADLINE.with(|c| c.get());
+    let _restore = Restore(previous);
+    SCOPED_DEADLINE.with(|c| c.set(Some(previous.map_or(deadline, |p| p.min(deadline)))));
+    f()
+}
+
+/// The deadline of [`with_deadline`] in force on this thread, if any.
+pub fn scoped_deadline() -> Option<Instant> {
+    SCOPED_DEADLINE.with(|c| c.get())
+}
+
 /// Nanoseconds of [`set_query_time_limit`]; 0 for none.
 static QUERY_TIME_NANOS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
@@ -663,10 +690,12 @@ impl<R: Rules> Solver<R> {
             .time
             .or_else(query_time_limit)
             .map(|d| (Instant::now() + d, d));
-        match (own, process_deadline()) {
-            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
-            (a, b) => a.or(b),
-        }
+        let now = Instant::now();
+        let scoped = scoped_deadline().map(|d| (d, d.saturating_duration_since(now)));
+        [own, process_deadline(), scoped]
+            .into_iter()
+            .flatten()
+            .min_by_key(|d| d.0)
     }
 
     /// Solves one position: who wins, and in how many plies.

@@ -64,7 +64,10 @@ impl Table {
         // the listing too: a state with too many moves costs that much at most.
         let limit = sgcheck_oracles::query_time_limit()
             .map_or(super::QUERY_TIME, |q| q.min(super::QUERY_TIME));
-        let deadline = std::time::Instant::now() + limit;
+        let mut deadline = std::time::Instant::now() + limit;
+        if let Some(d) = sgcheck_oracles::scoped_deadline() {
+            deadline = deadline.min(d);
+        }
         let mut holding = 0usize;
         while next < t.states.len() {
             if std::time::Instant::now() >= deadline {
