@@ -163,6 +163,9 @@ pub const DECLARATION_ENV: &str = "SGCHECK_FUZZ_DECLARATION";
 /// Oracle positions one input of [`check_declared`] may explore.
 const DECLARED_BUDGET: usize = 200_000;
 
+/// The most wall time the oracle may take on one input of [`check_declared`].
+const DECLARED_QUERY_TIME: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// The declaration [`check_declared`] fuzzes, read once per process. Panics with the
 /// reason when the file named by [`DECLARATION_ENV`] cannot be read or declared: the
 /// target has nothing to check then.
@@ -186,28 +189,44 @@ fn fuzzed_declaration() -> &'static super::Declared {
 }
 
 /// The body of the `declared_check` target: the fuzzer's bytes choose one small case of
-/// the declared problem (a size up to [`DECLARED_MAX_SIZE`] from the first byte, then one
-/// of the cases of that size, in the smallest-first enumeration of `verify`, from the
-/// next four); `solve`'s answer to it (the fast side) must equal the answer computed
-/// through the oracle, as in tier 3 of `verify --problem`. A case the oracle cannot
-/// finish within its budget, or outside what the rules take, is rejected.
+/// the declared problem (a size from the first byte, then one of the cases of that size,
+/// in the smallest-first enumeration of `verify`, from the next four); `solve`'s answer
+/// to it (the fast side) must equal the answer computed through the oracle, as in tier
+/// 3 of `verify --problem`. The sizes go up to [`DECLARED_MAX_SIZE`], and stop at the
+/// first size with more than [`DECLARED_MAX_CASES`] cases (a graph's or a record's
+/// cases multiply quickly). A case the oracle cannot finish within its budget (200,000
+/// positions, 250 ms), or outside what the rules take, is rejected.
 pub fn check_declared(data: &[u8]) -> Checked {
     // The declaration's cases by size, enumerated once per process.
     static CASES: [std::sync::OnceLock<Vec<super::Case>>; DECLARED_MAX_SIZE as usize + 1] =
         [const { std::sync::OnceLock::new() }; DECLARED_MAX_SIZE as usize + 1];
+    static TOP: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
     let p = fuzzed_declaration();
-    check_declared_with(p, data, |size| {
-        CASES[size as usize].get_or_init(|| p.small_cases(size))
-    })
+    let cases_of = |size: u32| CASES[size as usize].get_or_init(|| p.small_cases(size));
+    let top = *TOP.get_or_init(|| top_size(|size| cases_of(size).len()));
+    check_declared_with(p, data, top, |size| cases_of(size).as_slice())
 }
 
 /// The largest case size [`check_declared`] draws from.
 pub const DECLARED_MAX_SIZE: u32 = 20;
 
+/// The most cases of one size [`check_declared`] enumerates: past it, larger sizes are
+/// not drawn.
+pub const DECLARED_MAX_CASES: usize = 20_000;
+
+/// The largest size drawn: the first with more than [`DECLARED_MAX_CASES`] cases, or
+/// [`DECLARED_MAX_SIZE`].
+fn top_size(mut count_of: impl FnMut(u32) -> usize) -> u32 {
+    (0..=DECLARED_MAX_SIZE)
+        .find(|&size| count_of(size) > DECLARED_MAX_CASES)
+        .unwrap_or(DECLARED_MAX_SIZE)
+}
+
 /// [`check_declared`] on the declared problem `p` (its cases enumerated afresh).
 pub fn check_declared_case(p: &super::Declared, data: &[u8]) -> Checked {
+    let top = top_size(|size| p.small_cases(size).len());
     let mut cases = Vec::new();
-    check_declared_with(p, data, |size| {
+    check_declared_with(p, data, top, |size| {
         cases = p.small_cases(size);
         &cases
     })
@@ -216,9 +235,10 @@ pub fn check_declared_case(p: &super::Declared, data: &[u8]) -> Checked {
 fn check_declared_with<'a>(
     p: &super::Declared,
     data: &[u8],
+    top: u32,
     cases_of: impl FnOnce(u32) -> &'a [super::Case],
 ) -> Checked {
-    let size = u32::from(data.first().copied().unwrap_or(0)) % (DECLARED_MAX_SIZE + 1);
+    let size = u32::from(data.first().copied().unwrap_or(0)) % (top + 1);
     let mut index = [0u8; 4];
     for (i, b) in index.iter_mut().zip(data.iter().skip(1)) {
         *i = *b;
@@ -232,7 +252,13 @@ fn check_declared_with<'a>(
     if p.rules_error(case).is_some() {
         return Checked::Rejected;
     }
-    match super::tier3::compare_case(p, case, DECLARED_BUDGET) {
+    // An oracle query past DECLARED_QUERY_TIME rejects the input: a game whose moves
+    // leave many components (Ruler) explores its budget slowly, and a fuzzer wants
+    // many short runs.
+    let deadline = std::time::Instant::now() + DECLARED_QUERY_TIME;
+    match sgcheck_oracles::with_deadline(deadline, || {
+        super::tier3::compare_case(p, case, DECLARED_BUDGET)
+    }) {
         Err(_) => Checked::Rejected,
         Ok(None) => Checked::Kept,
         Ok(Some(mut d)) => {
