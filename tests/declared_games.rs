@@ -510,6 +510,157 @@ int main() {
 }
 "#;
 
+/// The hexadecimal code 0.9C by mex, then the XOR: take one token and leave nothing
+/// or three heaps (9 = 1 + 8), or take two and leave two or three heaps (C = 4 + 8).
+/// `THREE` is the test of the three-heap splits (`true` right; `false`, the planted
+/// bug, reads 8 as if it were not there).
+const HEX_CPP: &str = r#"#include <cstdio>
+int main() {
+    const int N = 61;
+    const int digit[3] = {0, 9, 12};
+    static int g[N];
+    for (int n = 1; n < N; n++) {
+        bool seen[256] = {false};
+        for (int k = 1; k <= 2 && k <= n; k++) {
+            int d = digit[k], r = n - k;
+            if ((d & 1) && r == 0) seen[0] = true;
+            if ((d & 2) && r > 0) seen[g[r]] = true;
+            if (d & 4)
+                for (int a = 1; 2 * a <= r; a++) seen[g[a] ^ g[r - a]] = true;
+            if ((d & 8) && THREE)
+                for (int a = 1; 3 * a <= r; a++)
+                    for (int b = a; a + 2 * b <= r; b++) seen[g[a] ^ g[b] ^ g[r - a - b]] = true;
+        }
+        int m = 0;
+        while (seen[m]) m++;
+        g[n] = m;
+    }
+    int T;
+    if (scanf("%d", &T) != 1) return 0;
+    while (T--) {
+        int n, x = 0;
+        scanf("%d", &n);
+        for (int i = 0; i < n; i++) { int h; scanf("%d", &h); x ^= g[h]; }
+        puts(x ? "First" : "Second");
+    }
+}
+"#;
+
+/// Misère Kayles by minimax over sorted heap lists; `NO_MOVE` is the answer of a
+/// player who cannot move (`true` in misère play; `false`, the planted bug, is normal
+/// play).
+const MISERE_KAYLES_CPP: &str = r#"#include <cstdio>
+#include <map>
+#include <vector>
+#include <algorithm>
+std::map<std::vector<int>, bool> memo;
+bool wins(std::vector<int> p) {
+    std::sort(p.begin(), p.end());
+    p.erase(std::remove(p.begin(), p.end(), 0), p.end());
+    if (p.empty()) return NO_MOVE;
+    auto it = memo.find(p);
+    if (it != memo.end()) return it->second;
+    bool w = false;
+    for (size_t i = 0; i < p.size() && !w; i++)
+        for (int k = 1; k <= 2 && k <= p[i] && !w; k++) {
+            int r = p[i] - k;
+            for (int a = 0; 2 * a <= r && !w; a++) {
+                std::vector<int> q = p;
+                q[i] = a;
+                q.push_back(r - a);
+                if (!wins(q)) w = true;
+            }
+        }
+    return memo[p] = w;
+}
+int main() {
+    int T;
+    if (scanf("%d", &T) != 1) return 0;
+    while (T--) {
+        int n;
+        scanf("%d", &n);
+        std::vector<int> p(n);
+        for (int i = 0; i < n; i++) scanf("%d", &p[i]);
+        puts(wins(p) ? "First" : "Second");
+    }
+}
+"#;
+
+#[test]
+fn audit_catches_planted_bugs_in_a_hexadecimal_and_a_misere_game() {
+    let Some(w) = workshop::Workshop::new() else {
+        return;
+    };
+    for (name, table, max, len, src, right, wrong) in [
+        (
+            "hex",
+            "code = \"0.9C\"",
+            60,
+            4,
+            HEX_CPP,
+            ("THREE", "true"),
+            ("THREE", "false"),
+        ),
+        (
+            "misere-kayles",
+            "code = \"0.77\"\nplay = \"misere\"",
+            8,
+            3,
+            MISERE_KAYLES_CPP,
+            ("NO_MOVE", "true"),
+            ("NO_MOVE", "false"),
+        ),
+    ] {
+        let decl = declaration(w.path(), name, table, max, len);
+        let audit = |exe: &Path, time: &str| -> Value {
+            let out = sgcheck(
+                &[
+                    "audit",
+                    "--problem",
+                    decl.to_str().unwrap(),
+                    "--seed",
+                    "1",
+                    "--time",
+                    time,
+                    "--json",
+                    "--",
+                    exe.to_str().unwrap(),
+                ],
+                "",
+            );
+            assert!(
+                matches!(out.status.code(), Some(0 | 1)),
+                "{name}: {}",
+                text(&out.stderr)
+            );
+            serde_json::from_slice(&out.stdout).expect("audit --json prints JSON")
+        };
+        let exe = w.compile(
+            &format!("{name}_right"),
+            &workshop::variant(src, right.0, right.1),
+            &[],
+        );
+        let r = audit(&exe, "4");
+        assert_eq!(r["verdict"], "ok", "{name}: {r}");
+        let exe = w.compile(
+            &format!("{name}_wrong"),
+            &workshop::variant(src, wrong.0, wrong.1),
+            &[],
+        );
+        let r = audit(&exe, "20");
+        assert_eq!(r["verdict"], "wrong-answer", "{name}: {r}");
+        let input = r["counterexample"]["input"].as_str().unwrap();
+        // Small: one case of at most three heaps.
+        let lines: Vec<&str> = input.lines().collect();
+        assert_eq!(lines.first(), Some(&"1"), "{name}: {r}");
+        assert!(
+            lines.len() == 2 && lines[1].split(' ').count() <= 4,
+            "{name}: {r}"
+        );
+        eprintln!("{name}: {input:?} {}", r["counterexample"]["minimal"]);
+    }
+}
+
 #[test]
 fn audit_of_a_declared_game_catches_a_planted_bug() {
     let Some(w) = workshop::Workshop::new() else {
