@@ -38,6 +38,11 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             &args.position,
             args.budget,
         )),
+        "heap-ranges" => Some(crate::games::heap_ranges::check_text(
+            args.rules.as_deref(),
+            &args.position,
+            args.budget,
+        )),
         "scripted" => Some(crate::games::scripted::check_text(
             args.rules.as_deref(),
             &args.position,
