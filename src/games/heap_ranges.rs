@@ -381,6 +381,8 @@ pub struct HeapRangesGame;
 
 /// Most parameter values tier 1 tries for a bound from a column (p and q up to this).
 pub const TIER1_PARAMS: u64 = 24;
+/// Most values tier 1 tries for the one bound from a column, when the other is fixed.
+pub const TIER1_ONE_PARAM: u64 = 192;
 
 impl Declare for HeapRangesGame {
     type Oracle = HeapRanges;
@@ -532,7 +534,7 @@ impl Declare for HeapRangesGame {
 impl RangeRules {
     /// Tier 1 of `verify --problem`: the closed form against a plain mex table whose
     /// options are the oracle's moves of one heap, for every p and q (those the rules
-    /// take from columns) up to [`TIER1_PARAMS`] and heaps up to three periods p + q
+    /// take from columns) up to [`TIER1_PARAMS`] (one column: [`TIER1_ONE_PARAM`]) and heaps up to three periods p + q
     /// (at least 64, at most 1024 when a bound is a large fixed number).
     pub fn tier1(&self) -> Result<crate::verify::Tier1Report, String> {
         use sgcheck_oracles::Rules as _;
@@ -542,11 +544,15 @@ impl RangeRules {
                 self.text
             ));
         }
+        let same = matches!((self.low, self.high), (Src::Column(a), Src::Column(b)) if a == b);
+        // One parameter from a column (the other fixed, or both the same column): that
+        // one goes [`TIER1_ONE_PARAM`] far; two columns: every pair up to TIER1_PARAMS.
+        let one = same || matches!(self.low, Src::Fixed(_)) || matches!(self.high, Src::Fixed(_));
+        let upto = if one { TIER1_ONE_PARAM } else { TIER1_PARAMS };
         let choices = |s: Src| match s {
             Src::Fixed(v) => vec![v],
-            Src::Column(_) => (1..=TIER1_PARAMS).collect(),
+            Src::Column(_) => (1..=upto).collect(),
         };
-        let same = matches!((self.low, self.high), (Src::Column(a), Src::Column(b)) if a == b);
         let mut report = crate::verify::Tier1Report::default();
         let mut pairs = 0u64;
         let mut moves = Vec::new();
@@ -587,7 +593,7 @@ impl RangeRules {
             "the closed form floor((n mod (p + q)) / p), which answers every heap, against a \
              mex table over the oracle's moves: {pairs} (p, q) pair(s){}, heaps up to 3(p + q)",
             if matches!(self.low, Src::Column(_)) || matches!(self.high, Src::Column(_)) {
-                format!(" (column bounds 1..={TIER1_PARAMS})")
+                format!(" (column bounds 1..={upto})")
             } else {
                 String::new()
             }
