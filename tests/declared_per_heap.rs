@@ -25,10 +25,8 @@ struct TempDecl(PathBuf);
 
 impl TempDecl {
     fn new(name: &str, body: &str) -> TempDecl {
-        let dir = std::env::temp_dir().join(format!(
-            "sgcheck-per-heap-{}-{name}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("sgcheck-per-heap-{}-{name}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let p = dir.join(format!("{name}.toml"));
         std::fs::write(&p, body).unwrap();
@@ -140,6 +138,13 @@ fn limited_piles_answer_as_minimax_does() {
     }
     assert_eq!(solve(&example(), &input), expected, "{input}");
     assert!(expected.contains(&"First".into()) && expected.contains(&"Second".into()));
+    // The column named with its field reads the same.
+    let base = std::fs::read_to_string(example()).unwrap();
+    let dotted = TempDecl::new(
+        "dotted",
+        &base.replace("[1, \"limit\"]", "[1, \"piles.limit\"]"),
+    );
+    assert_eq!(solve(dotted.path(), &input), expected);
 }
 
 #[test]
@@ -156,7 +161,11 @@ fn a_pile_of_a_billion_is_answered_by_the_closed_form_fast() {
          1\n999999999 2\n",
     );
     assert_eq!(got, ["First", "Second", "First", "Second"]);
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
     // 1000 piles of 10^9 with their own limits, answered in one go.
     let mut input = String::from("1000\n");
     let mut x = 0u64;
@@ -168,7 +177,11 @@ fn a_pile_of_a_billion_is_answered_by_the_closed_form_fast() {
     let start = Instant::now();
     let want = if x != 0 { "First" } else { "Second" };
     assert_eq!(solve(&example(), &input), [want]);
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 /// Piles of `size least most`, a move taking least..=most; prints the best move.
@@ -272,7 +285,10 @@ fn misere_play_answers_as_minimax_does() {
     );
     assert_eq!(out.status.code(), Some(2));
     let e = text(&out.stderr);
-    assert!(e.contains("exhaustive search") && e.contains("totals 50"), "{e}");
+    assert!(
+        e.contains("exhaustive search") && e.contains("totals 50"),
+        "{e}"
+    );
 }
 
 /// A bound from a number field of the case and one from a column.
@@ -338,7 +354,9 @@ fn a_bound_from_the_case_and_one_from_a_column() {
     let tiers = r["games"][0]["tiers"].as_array().unwrap().clone();
     for t in &tiers[..2] {
         assert!(
-            t["not_applicable"].as_str().is_some_and(|s| s.contains("each case")),
+            t["not_applicable"]
+                .as_str()
+                .is_some_and(|s| s.contains("each case")),
             "{t}"
         );
     }
@@ -410,7 +428,10 @@ fn check_compares_both_sides_on_one_position() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let t = text(&out.stdout);
-    assert!(t.contains("fast:   win, best 2:7=0, 1 winning move [2:7=0]"), "{t}");
+    assert!(
+        t.contains("fast:   win, best 2:7=0, 1 winning move [2:7=0]"),
+        "{t}"
+    );
     assert!(t.contains("oracle: win, best 2:7=0"), "{t}");
     assert!(t.trim_end().ends_with("agree"), "{t}");
 }
@@ -486,7 +507,10 @@ fn audit_passes_a_right_program_and_finds_the_planted_bug() {
 
 fn refused(name: &str, body: &str) -> String {
     let d = TempDecl::new(name, body);
-    let out = sgcheck(&["solve", "--problem", d.path().to_str().unwrap()], "1\n1 1\n");
+    let out = sgcheck(
+        &["solve", "--problem", d.path().to_str().unwrap()],
+        "1\n1 1\n",
+    );
     assert_eq!(out.status.code(), Some(2), "{name}: {}", text(&out.stderr));
     let e = text(&out.stderr);
     assert!(!e.contains("panick"), "{e}");
@@ -497,13 +521,19 @@ fn refused(name: &str, body: &str) -> String {
 fn bad_declarations_exit_2_naming_the_key() {
     let base = std::fs::read_to_string(example()).unwrap();
     let e = refused("no_column", &base.replace("[1, \"limit\"]", "[1, \"lim\"]"));
-    assert!(e.contains("key `game.range`") && e.contains("\"lim\""), "{e}");
+    assert!(
+        e.contains("key `game.range`") && e.contains("\"lim\""),
+        "{e}"
+    );
     assert!(e.contains("line 8"), "{e}");
     let e = refused(
         "no_column_dotted",
         &base.replace("[1, \"limit\"]", "[1, \"piles.cap\"]"),
     );
-    assert!(e.contains("key `game.range`") && e.contains("no column \"cap\""), "{e}");
+    assert!(
+        e.contains("key `game.range`") && e.contains("no column \"cap\""),
+        "{e}"
+    );
     // A column of a record field that is not the position.
     let other = base.replace("position = [\"piles\"]", "position = [\"heaps\"]").replace(
         "[output]",
@@ -527,12 +557,21 @@ fn bad_declarations_exit_2_naming_the_key() {
     // Three columns, one a bound: which is the heap?
     let three = base.replace("[\"size\", \"limit\"]", "[\"size\", \"limit\", \"colour\"]");
     let e = refused("which_heap", &three);
-    assert!(e.contains("key `game.range`") && e.contains("heap ="), "{e}");
+    assert!(
+        e.contains("key `game.range`") && e.contains("heap ="),
+        "{e}"
+    );
     let e = refused(
         "bad_heap",
-        &three.replace("range = [1, \"limit\"]", "range = [1, \"limit\"]\nheap = \"weight\""),
+        &three.replace(
+            "range = [1, \"limit\"]",
+            "range = [1, \"limit\"]\nheap = \"weight\"",
+        ),
     );
-    assert!(e.contains("key `game.heap`") && e.contains("\"weight\""), "{e}");
+    assert!(
+        e.contains("key `game.heap`") && e.contains("\"weight\""),
+        "{e}"
+    );
     // The lower bound from a column that may be 0.
     let e = refused(
         "min_zero",
@@ -540,7 +579,10 @@ fn bad_declarations_exit_2_naming_the_key() {
             .replace("min = 1\nmax = 1000000000", "min = 0\nmax = 1000000000")
             .replace("[1, \"limit\"]", "[\"limit\", 5]"),
     );
-    assert!(e.contains("key `game.range`") && e.contains("min = 1"), "{e}");
+    assert!(
+        e.contains("key `game.range`") && e.contains("min = 1"),
+        "{e}"
+    );
     // `heap` without a column bound.
     let e = refused(
         "heap_alone",

@@ -153,7 +153,9 @@ impl RangeRules {
         let mut moves = moves.trim();
         let mut heap = None;
         if let Some(h) = moves.strip_prefix("heap ") {
-            let (name, rest) = h.split_once(',').ok_or("`heap <column>,` ends with a comma")?;
+            let (name, rest) = h
+                .split_once(',')
+                .ok_or("`heap <column>,` ends with a comma")?;
             heap = Some(index(name.trim()).ok_or_else(|| format!("no column {:?}", name.trim()))?);
             moves = rest.trim();
         }
@@ -513,8 +515,7 @@ impl Declare for HeapRangesGame {
         let last = (items - 1) * w;
         for _ in 0..64 {
             let x = fast.values(&pos[..last]).iter().fold(0, |a, &v| a ^ v);
-            let (n, p, q) = fast.heaps(&pos[last..]).next().unwrap_or((0, 1, 0));
-            let _ = n;
+            let (_, p, q) = fast.heaps(&pos[last..]).next().unwrap_or((0, 1, 0));
             let (lo, hi) = b[last + fast.heap];
             if let Some(m) = smallest_heap(x, p.max(1), q, lo, hi) {
                 pos[last + fast.heap] = m;
@@ -609,8 +610,9 @@ pub fn check_text(
     position: &str,
     budget: usize,
 ) -> Result<crate::verify::CheckOutcome, String> {
-    let text = rules
-        .ok_or("heap-ranges needs --rules, the rules text (e.g. record size,limit: range 1..limit)")?;
+    let text = rules.ok_or(
+        "heap-ranges needs --rules, the rules text (e.g. record size,limit: range 1..limit)",
+    )?;
     let r = RangeRules::parse(text).map_err(|e| format!("--rules: {e}"))?;
     let pos: Records = position
         .parse()
@@ -695,7 +697,10 @@ mod tests {
         let r = rules("record size,limit: range 1..limit");
         assert_eq!((r.width, r.heap), (2, 0));
         let r = rules("record lo,size,hi: range lo..hi misere");
-        assert_eq!((r.heap, r.low, r.high, r.misere), (1, Src::Column(0), Src::Column(2), true));
+        assert_eq!(
+            (r.heap, r.low, r.high, r.misere),
+            (1, Src::Column(0), Src::Column(2), true)
+        );
         for bad in [
             "record size: range 1..3",
             "record a,b,c: range 1..c",

@@ -291,10 +291,8 @@ impl FromStr for HeapRanges {
             let (name, r) = h
                 .split_once(',')
                 .ok_or_else(|| bad("`heap <column>,` before the range".into()))?;
-            heap = Some(
-                col(name.trim())
-                    .ok_or_else(|| bad(format!("no column {:?}", name.trim())))?,
-            );
+            heap =
+                Some(col(name.trim()).ok_or_else(|| bad(format!("no column {:?}", name.trim())))?);
             rest = r.trim();
         }
         let range = rest
@@ -359,7 +357,10 @@ mod tests {
     #[test]
     fn notation_round_trips() {
         let r = rules("record size,limit: range 1..limit");
-        assert_eq!(r.to_string(), "record size,limit: heap size, range 1..limit");
+        assert_eq!(
+            r.to_string(),
+            "record size,limit: heap size, range 1..limit"
+        );
         assert_eq!(rules(&r.to_string()), r);
         let p: Records = "5/3,4/2".parse().unwrap();
         assert_eq!(p.values, vec![5, 3, 4, 2]);
@@ -392,13 +393,23 @@ mod tests {
         // One heap of 4 with limit 3: take 1..3 leaves 3, 2, 1, each a win for the
         // next player (take all): 4 is lost. A heap of 4 with limit 4: take all, won.
         let r = rules("record size,limit: range 1..limit");
-        let win = |s: &str| Solver::new(r.clone()).outcome(&s.parse().unwrap()).unwrap().win;
+        let win = |s: &str| {
+            Solver::new(r.clone())
+                .outcome(&s.parse().unwrap())
+                .unwrap()
+                .win
+        };
         assert!(!win("4/3"));
         assert!(win("4/4"));
         assert!(!win("4/3,2/1,2/1"));
         // Misère: one token left to take is the loss.
         let m = rules("record size,limit: range 1..limit misere");
-        let mwin = |s: &str| Solver::new(m.clone()).outcome(&s.parse().unwrap()).unwrap().win;
+        let mwin = |s: &str| {
+            Solver::new(m.clone())
+                .outcome(&s.parse().unwrap())
+                .unwrap()
+                .win
+        };
         assert!(!mwin("1/5"));
         assert!(mwin("2/5"));
         assert!(mwin("0/5"));
