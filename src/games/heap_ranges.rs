@@ -538,6 +538,14 @@ impl RangeRules {
     /// take from columns) up to [`TIER1_PARAMS`] (one column: [`TIER1_ONE_PARAM`]) and heaps up to three periods p + q
     /// (at least 64, at most 1024 when a bound is a large fixed number).
     pub fn tier1(&self) -> Result<crate::verify::Tier1Report, String> {
+        self.tier1_of(range_value)
+    }
+
+    /// [`RangeRules::tier1`] with `value` as the closed form under test.
+    fn tier1_of(
+        &self,
+        value: impl Fn(u64, u64, u64) -> u64,
+    ) -> Result<crate::verify::Tier1Report, String> {
         use sgcheck_oracles::Rules as _;
         if self.misere {
             return Err(format!(
@@ -584,7 +592,7 @@ impl RangeRules {
                     plain.push(g);
                     report.compare(
                         format_args!("g({n}) with p = {p}, q = {q}"),
-                        range_value(n, p, q),
+                        value(n, p, q),
                         g,
                     );
                 }
@@ -722,6 +730,48 @@ mod tests {
         assert!(rules("record size,limit: range 1..limit misere")
             .tier1()
             .is_err());
+    }
+
+    #[test]
+    fn tier1_finds_a_planted_closed_form() {
+        // Bash's n mod (q + 1), right when p = 1 and wrong for larger p: tier 1 of two
+        // column bounds finds it; with p fixed at 1 it is right, and tier 1 agrees.
+        let bash = |n: u64, _p: u64, q: u64| n % (q + 1);
+        let t = rules("record size,lo,hi: range lo..hi")
+            .tier1_of(bash)
+            .unwrap();
+        assert!(t.disagreements > 0, "{t:?}");
+        let (what, _, _) = t.first.unwrap();
+        assert!(what.contains("p = 2"), "{what}");
+        let t = rules("record size,limit: range 1..limit")
+            .tier1_of(bash)
+            .unwrap();
+        assert_eq!(t.disagreements, 0);
+    }
+
+    #[test]
+    fn losing_positions_and_smallest_components() {
+        use rand::SeedableRng;
+        let r = rules("record size,lo,hi: range lo..hi");
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut made = 0;
+        for _ in 0..200 {
+            let mut pos: Vec<u64> = (0..9).map(|_| rng.gen_range(1..=30)).collect();
+            let bounds = vec![(1, 30); 9];
+            if HeapRangesGame::make_losing(&r, &mut pos, &bounds, &mut rng) {
+                made += 1;
+                assert!(!r.first_wins(&pos), "{pos:?}");
+                assert!(pos.iter().all(|&x| (1..=30).contains(&x)));
+            }
+        }
+        assert!(made > 100, "{made}");
+        for v in 0..6 {
+            let c = HeapRangesGame::smallest_component(&r, v, 1, 40).unwrap();
+            assert_eq!(r.values(&c), [v], "{c:?}");
+        }
+        let fixed = rules("record size,limit: range 2..limit");
+        let c = HeapRangesGame::smallest_component(&fixed, 3, 1, 40).unwrap();
+        assert_eq!(fixed.values(&c), [3], "{c:?}");
     }
 
     #[test]
