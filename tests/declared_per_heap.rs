@@ -434,6 +434,30 @@ fn check_compares_both_sides_on_one_position() {
     );
     assert!(t.contains("oracle: win, best 2:7=0"), "{t}");
     assert!(t.trim_end().ends_with("agree"), "{t}");
+    // The numbers in a row, as verify's reproduce commands print them, read the same.
+    let flat = sgcheck(
+        &[
+            "check",
+            "heap-ranges",
+            "5,3,4,2,7,7",
+            "--rules",
+            "record size,limit: heap size, range 1..limit",
+        ],
+        "",
+    );
+    assert_eq!(text(&flat.stdout), t);
+    // A misère position past the search is refused, exit 2.
+    let out = sgcheck(
+        &[
+            "check",
+            "heap-ranges",
+            "30/5,20/5",
+            "--rules",
+            "record size,limit: range 1..limit misere",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

@@ -612,7 +612,8 @@ impl RangeRules {
 }
 
 /// `sgcheck check heap-ranges <records> --rules <text>`: the fast side and the oracle
-/// on one position (`5/3,4/2`: records, columns joined by `/`).
+/// on one position (`5/3,4/2`: records, columns joined by `/`; or the numbers in a row,
+/// `5,3,4,2`, as `verify` prints positions).
 pub fn check_text(
     rules: Option<&str>,
     position: &str,
@@ -622,9 +623,14 @@ pub fn check_text(
         "heap-ranges needs --rules, the rules text (e.g. record size,limit: range 1..limit)",
     )?;
     let r = RangeRules::parse(text).map_err(|e| format!("--rules: {e}"))?;
-    let pos: Records = position
+    let mut pos: Records = position
         .parse()
         .map_err(|e| format!("position {position:?}: {e}"))?;
+    // The numbers in a row (`5,3,4,2`, as `verify` prints a position) are the records
+    // one after the other.
+    if pos.width == 1 && pos.values.len().is_multiple_of(r.width) {
+        pos.width = r.width;
+    }
     if pos.width != r.width {
         return Err(format!(
             "position {position:?}: records of {} numbers, the rules have {} columns",
