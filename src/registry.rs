@@ -169,6 +169,7 @@ pub static GAMES: &[Entry] = &[
     Entry::game::<games::mock_turtles::MockTurtlesSubject>(),
     Entry::declarable_only::<games::paint_chain::PaintChainGame>(),
     Entry::declarable_only::<games::heap_code::HeapCodeGame>(),
+    Entry::declarable_only::<games::heap_ranges::HeapRangesGame>(),
     Entry::declarable_only::<games::scripted::ScriptedGame>(),
     Entry::declarable_only::<games::dag_tokens::DagTokensGame>(),
 ];

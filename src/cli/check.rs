@@ -10,7 +10,8 @@ pub struct Args {
     /// Game id (see `sgcheck list`).
     pub game: String,
     /// Position in compact notation, e.g. `3,4,5` (pile games), `1,0,1,5` (split
-    /// bottles), `7@0` (following-nim, forced to move in pile 0).
+    /// bottles), `7@0` (following-nim, forced to move in pile 0), `5/3,4/2`
+    /// (heap-ranges: records, columns joined by `/`).
     pub position: String,
     /// The game's parameters: `m=3` (bash), `p=2,q=4` (take-range), `1,2,3,5`
     /// (subtraction set, following-nim specials); `-` for games without any.
@@ -34,6 +35,11 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
     // subject: their rules text is the whole game.
     let declared = match args.game.as_str() {
         "heap-code" => Some(crate::games::heap_code::check_text(
+            args.rules.as_deref(),
+            &args.position,
+            args.budget,
+        )),
+        "heap-ranges" => Some(crate::games::heap_ranges::check_text(
             args.rules.as_deref(),
             &args.position,
             args.budget,

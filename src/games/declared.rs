@@ -425,6 +425,11 @@ pub trait Declare: Send + Sync + 'static {
     /// [`Declare::component_values`]: 1 (a pile) by default; 2 for a game of pairs
     /// (E&D).
     const COMPONENT_LEN: usize = 1;
+    /// [`Declare::COMPONENT_LEN`] for these rules: games whose components are records
+    /// of a width the rules set (a heap and its own parameters) answer it here.
+    fn component_len(_fast: &Self::Fast) -> usize {
+        Self::COMPONENT_LEN
+    }
     /// The smallest component worth `value` as a component, its
     /// [`Declare::COMPONENT_LEN`] numbers each in `lo..=hi` (fewest stones first).
     /// By default [`Declare::smallest_with_value`] for components of one number,
@@ -558,7 +563,7 @@ impl<D: Declare> DeclaredRules for Built<D> {
         D::position_value(self.fast(), position)
     }
     fn component_len(&self) -> usize {
-        D::COMPONENT_LEN
+        D::component_len(self.fast())
     }
     fn smallest_component(&self, value: u64, lo: u64, hi: u64) -> Option<Vec<u64>> {
         if lo > hi {

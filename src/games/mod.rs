@@ -64,6 +64,7 @@ pub mod following_nim;
 pub mod grundy;
 pub mod hackenbush_tree;
 pub mod heap_code;
+pub mod heap_ranges;
 pub mod lasker;
 pub mod misere_nim;
 pub mod mock_turtles;
