@@ -612,29 +612,7 @@ fn audit_catches_planted_bugs_in_a_hexadecimal_and_a_misere_game() {
         ),
     ] {
         let decl = declaration(w.path(), name, table, max, len);
-        let audit = |exe: &Path, time: &str| -> Value {
-            let out = sgcheck(
-                &[
-                    "audit",
-                    "--problem",
-                    decl.to_str().unwrap(),
-                    "--seed",
-                    "1",
-                    "--time",
-                    time,
-                    "--json",
-                    "--",
-                    exe.to_str().unwrap(),
-                ],
-                "",
-            );
-            assert!(
-                matches!(out.status.code(), Some(0 | 1)),
-                "{name}: {}",
-                text(&out.stderr)
-            );
-            serde_json::from_slice(&out.stdout).expect("audit --json prints JSON")
-        };
+        let audit = |exe: &Path, time: &str| w.audit_declared(&decl, 1, time, exe);
         let exe = w.compile(
             &format!("{name}_right"),
             &workshop::variant(src, right.0, right.1),
@@ -667,29 +645,7 @@ fn audit_of_a_declared_game_catches_a_planted_bug() {
         return;
     };
     let decl = declaration(w.path(), "kayles", "code = \"0.77\"", 1000, 10);
-    let audit = |exe: &Path| -> Value {
-        let out = sgcheck(
-            &[
-                "audit",
-                "--problem",
-                decl.to_str().unwrap(),
-                "--seed",
-                "1",
-                "--time",
-                "20",
-                "--json",
-                "--",
-                exe.to_str().unwrap(),
-            ],
-            "",
-        );
-        assert!(
-            matches!(out.status.code(), Some(0 | 1)),
-            "{}",
-            text(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).expect("audit --json prints JSON")
-    };
+    let audit = |exe: &Path| w.audit_declared(&decl, 1, "20", exe);
     let right = w.compile(
         "right",
         &workshop::variant(KAYLES_CPP, "SPLIT_TO", "<= r / 2"),

@@ -561,29 +561,7 @@ fn audit_passes_right_solutions_and_catches_planted_bugs() {
     ];
     for (name, right, wrong) in cases {
         let decl = data(name);
-        let audit = |exe: &Path, time: &str| -> Value {
-            let out = sgcheck(
-                &[
-                    "audit",
-                    "--problem",
-                    decl.to_str().unwrap(),
-                    "--seed",
-                    "1",
-                    "--time",
-                    time,
-                    "--json",
-                    "--",
-                    exe.to_str().unwrap(),
-                ],
-                "",
-            );
-            assert!(
-                matches!(out.status.code(), Some(0 | 1)),
-                "{name}: {}",
-                text(&out.stderr)
-            );
-            serde_json::from_slice(&out.stdout).expect("audit --json prints JSON")
-        };
+        let audit = |exe: &Path, time: &str| w.audit_declared(&decl, 1, time, exe);
         let stem = name.trim_end_matches(".toml");
         let r = audit(&w.compile(&format!("{stem}_right"), &right, &[]), "4");
         assert_eq!(r["verdict"], "ok", "{name}: {r}");

@@ -94,9 +94,14 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
 
     /// Whether the oracle has had its share of the time.
     pub(crate) fn oracle_over_time(&self) -> bool {
+        self.oracle_time_left().is_zero()
+    }
+
+    /// What is left of the oracle's share of the time.
+    fn oracle_time_left(&self) -> Duration {
         let spent = Duration::from_nanos(self.stats.oracle_nanos.load(Ordering::Relaxed));
         let allowed = ORACLE_TIME_SHARE * self.start.elapsed().as_secs_f64() + ORACLE_FREE_SECONDS;
-        spent.as_secs_f64() > allowed
+        Duration::from_secs_f64(allowed).saturating_sub(spent)
     }
 
     /// Cross-checks every case of at most `max_bytes` whose oracle answer fits in
@@ -118,7 +123,14 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
                 continue;
             }
             let t = Instant::now();
-            let answer = self.p.oracle_answer(c, i, budget);
+            // A gated query stops where the oracle's share runs out (at least 50 ms
+            // from now): a game whose oracle explores slowly costs its share, no more.
+            let answer = if gated {
+                let left = self.oracle_time_left().max(Duration::from_millis(50));
+                sgcheck_oracles::with_deadline(t + left, || self.p.oracle_answer(c, i, budget))
+            } else {
+                self.p.oracle_answer(c, i, budget)
+            };
             self.stats
                 .oracle_nanos
                 .fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);

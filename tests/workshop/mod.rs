@@ -114,8 +114,25 @@ impl Workshop {
         options: &[&str],
         command: &[&str],
     ) -> Value {
+        self.audit_of(&[problem], seed, options, command)
+    }
+
+    /// `sgcheck audit --problem <declaration> --seed <seed> --time <time> --json --
+    /// <exe>`, checked as [`Workshop::audit`] checks it.
+    pub fn audit_declared(&self, declaration: &Path, seed: u64, time: &str, exe: &Path) -> Value {
+        self.audit_of(
+            &["--problem", declaration.to_str().unwrap()],
+            seed,
+            &["--time", time],
+            &[exe.to_str().unwrap()],
+        )
+    }
+
+    fn audit_of(&self, problem: &[&str], seed: u64, options: &[&str], command: &[&str]) -> Value {
         let seed = seed.to_string();
-        let mut args = vec!["audit", problem, "--seed", &seed];
+        let mut args = vec!["audit"];
+        args.extend_from_slice(problem);
+        args.extend_from_slice(&["--seed", &seed]);
         args.extend_from_slice(options);
         args.extend_from_slice(&["--json", "--"]);
         args.extend_from_slice(command);

@@ -38,6 +38,8 @@ use std::time::{Duration, Instant};
 pub const MAX_STATES: usize = 1 << 20;
 /// The most states `check_states` may hold.
 pub const MAX_CHECK_STATES: u64 = 1 << 16;
+/// The most script calls one losing case of the generators may cost.
+pub const MAKE_LOSING_CALLS: u32 = 4096;
 /// The most time one query may spend in the script (building the mex table for it).
 pub const QUERY_TIME: Duration = Duration::from_secs(20);
 /// The most positions a misère search may visit.
@@ -626,15 +628,27 @@ impl Declare for ScriptedGame {
         if fast.misere || fast.script.has_position {
             return false;
         }
+        // Each value is a script call: a losing case costs at most MAKE_LOSING_CALLS of
+        // them (values that few sizes take, as Ruler's powers of 2, would otherwise
+        // cost 64 scans of 4096 sizes), and past them no size is found.
+        let calls = std::cell::Cell::new(0u32);
         let value = |n: u64| {
+            calls.set(calls.get().saturating_add(1));
+            if calls.get() > MAKE_LOSING_CALLS {
+                return u64::MAX;
+            }
             i64::try_from(n)
                 .ok()
                 .and_then(|n| fast.grundy(&[n]).ok())
                 .unwrap_or(u64::MAX)
         };
         declared::losing_sum(p, b, rng, value, |need, lo, hi, rng| {
+            if calls.get() > MAKE_LOSING_CALLS {
+                return None;
+            }
             declared::scan_for_value(need, lo, hi, rng, value)
-        }) && fast.check(p).is_ok()
+        }) && calls.get() <= MAKE_LOSING_CALLS
+            && fast.check(p).is_ok()
     }
     fn tier1(fast: &Arc<ScriptRules>) -> Result<crate::verify::Tier1Report, String> {
         fast.tier1()
