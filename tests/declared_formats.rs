@@ -244,14 +244,26 @@ fn adjacency_lists_answer_as_minimax_and_as_the_edge_list_does() {
         }
     }
     assert!(expected.contains(&"WIN".to_string()) && expected.contains(&"LOSE".to_string()));
-    assert_eq!(solve(&data("tokens_adjacency.toml"), &lists_form), expected, "{lists_form}");
-    assert_eq!(solve(&data("tokens.toml"), &edges_form), expected, "{edges_form}");
+    assert_eq!(
+        solve(&data("tokens_adjacency.toml"), &lists_form),
+        expected,
+        "{lists_form}"
+    );
+    assert_eq!(
+        solve(&data("tokens.toml"), &edges_form),
+        expected,
+        "{edges_form}"
+    );
 }
 
 #[test]
 fn a_cycle_in_adjacency_lists_exits_2_naming_it() {
     let out = sgcheck(
-        &["solve", "--problem", data("tokens_adjacency.toml").to_str().unwrap()],
+        &[
+            "solve",
+            "--problem",
+            data("tokens_adjacency.toml").to_str().unwrap(),
+        ],
         "1\n3 1\n1 2\n1 3\n1 2\n1\n",
     );
     assert_eq!(out.status.code(), Some(2));
@@ -363,13 +375,28 @@ fn piles_ended_by_a_zero_answer_as_minimax_does() {
         input.push_str(&format!("{m}\n{} 0\n", p.join(" ")));
         piles.sort_unstable();
         let mut memo = HashMap::new();
-        expected.push(if bash_wins(m, &piles, &mut memo) { "Alice" } else { "Bob" }.to_string());
+        expected.push(
+            if bash_wins(m, &piles, &mut memo) {
+                "Alice"
+            } else {
+                "Bob"
+            }
+            .to_string(),
+        );
     }
-    assert_eq!(solve(&data("piles_until.toml"), &input), expected, "{input}");
+    assert_eq!(
+        solve(&data("piles_until.toml"), &input),
+        expected,
+        "{input}"
+    );
     assert!(expected.contains(&"Alice".to_string()) && expected.contains(&"Bob".to_string()));
     // A missing terminator exits 2 naming the line.
     let out = sgcheck(
-        &["solve", "--problem", data("piles_until.toml").to_str().unwrap()],
+        &[
+            "solve",
+            "--problem",
+            data("piles_until.toml").to_str().unwrap(),
+        ],
         "1\n3\n4 4\n",
     );
     assert_eq!(out.status.code(), Some(2));
@@ -566,10 +593,18 @@ fn audit_passes_right_programs_and_finds_the_smallest_failures() {
     // Piles ended by a zero: the right program, and one that reduces by m instead of
     // m + 1, found at m = 1 and one pile of 1.
     let decl = data("piles_until.toml");
-    let right = w.compile("until_right", &workshop::variant(UNTIL_CPP, "BUG", "(m + 1)"), &[]);
+    let right = w.compile(
+        "until_right",
+        &workshop::variant(UNTIL_CPP, "BUG", "(m + 1)"),
+        &[],
+    );
     let r = audit(&w, &decl, &right, &cases);
     assert_eq!(r["verdict"], "ok", "{r}");
-    let wrong = w.compile("until_wrong", &workshop::variant(UNTIL_CPP, "BUG", "m"), &[]);
+    let wrong = w.compile(
+        "until_wrong",
+        &workshop::variant(UNTIL_CPP, "BUG", "m"),
+        &[],
+    );
     let r = audit(&w, &decl, &wrong, &["--time", "60"]);
     assert_eq!(r["verdict"], "wrong-answer", "{r}");
     assert_eq!(workshop::counterexample(&r)["input"], "1\n1\n1 0\n", "{r}");

@@ -271,7 +271,12 @@ fn the_format_examples_export_and_their_validators_agree_with_the_parser() {
             let dir = tmp.path().join(name);
             let out = export_to(
                 &dir,
-                &["--problem", file.to_str().unwrap(), "--oracle-budget", "1000"],
+                &[
+                    "--problem",
+                    file.to_str().unwrap(),
+                    "--oracle-budget",
+                    "1000",
+                ],
             );
             let line = out
                 .lines()
@@ -322,7 +327,10 @@ fn the_format_examples_export_and_their_validators_agree_with_the_parser() {
                 rejected += usize::from(!want);
             }
         }
-        assert!(rejected > 10 && checked - rejected > 3, "{name}: {checked} / {rejected}");
+        assert!(
+            rejected > 10 && checked - rejected > 3,
+            "{name}: {checked} / {rejected}"
+        );
     }
 }
 

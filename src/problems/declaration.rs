@@ -654,11 +654,13 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     // A graph without a cycle or a repeated edge has at most n(n - 1)/2.
                     let most = n.saturating_mul(n.saturating_sub(1)) / 2;
                     let max_edges = gd.max_edges.unwrap_or(most.min(MAX_LIST_LEN / 2));
-                    if let Some(e) =
-                        too_long(g.span(), &format!("{gkey}.max_edges"), "max_edges times 2", {
-                            max_edges.saturating_mul(2)
-                        })
-                        .or_else(|| too_many(g.span(), &gkey, gd.enumerate_max))
+                    if let Some(e) = too_long(
+                        g.span(),
+                        &format!("{gkey}.max_edges"),
+                        "max_edges times 2",
+                        max_edges.saturating_mul(2),
+                    )
+                    .or_else(|| too_many(g.span(), &gkey, gd.enumerate_max))
                     {
                         return Err(e);
                     }
@@ -669,41 +671,42 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         // A bound: one number for every value, or a list of one per column of a record
         // (`min = [0, 1]`).
         let columns = fd.record.as_ref().map_or(0, |r| r.get_ref().len());
-        let bound_list = |v: &Spanned<toml::Value>, k: &str| -> Result<Vec<u64>, DeclarationError> {
-            let bkey = format!("{key}.{k}");
-            let one = |x: &toml::Value| x.as_integer().and_then(|x| u64::try_from(x).ok());
-            match v.get_ref() {
-                toml::Value::Array(a) => {
-                    if columns < 2 || a.len() != columns {
-                        return Err(ctx.err(
+        let bound_list =
+            |v: &Spanned<toml::Value>, k: &str| -> Result<Vec<u64>, DeclarationError> {
+                let bkey = format!("{key}.{k}");
+                let one = |x: &toml::Value| x.as_integer().and_then(|x| u64::try_from(x).ok());
+                match v.get_ref() {
+                    toml::Value::Array(a) => {
+                        if columns < 2 || a.len() != columns {
+                            return Err(ctx.err(
+                                v.span(),
+                                &bkey,
+                                format!(
+                                    "a list of bounds holds one per column of the record \
+                                 ({columns} columns), found {}",
+                                    a.len()
+                                ),
+                            ));
+                        }
+                        a.iter()
+                            .map(|x| {
+                                one(x).ok_or_else(|| {
+                                    ctx.err(v.span(), &bkey, "each bound is a non-negative integer")
+                                })
+                            })
+                            .collect()
+                    }
+                    x => one(x).map(|x| vec![x]).ok_or_else(|| {
+                        ctx.err(
                             v.span(),
                             &bkey,
                             format!(
-                                "a list of bounds holds one per column of the record \
-                                 ({columns} columns), found {}",
-                                a.len()
-                            ),
-                        ));
-                    }
-                    a.iter()
-                        .map(|x| {
-                            one(x).ok_or_else(|| {
-                                ctx.err(v.span(), &bkey, "each bound is a non-negative integer")
-                            })
-                        })
-                        .collect()
-                }
-                x => one(x).map(|x| vec![x]).ok_or_else(|| {
-                    ctx.err(
-                        v.span(),
-                        &bkey,
-                        format!(
                             "{k} is a non-negative integer, or a list of one per column of a record"
                         ),
-                    )
-                }),
-            }
-        };
+                        )
+                    }),
+                }
+            };
         // `max = "n"`: the values are at most the value of field n.
         let mut max_from = None;
         let max = match fd.max.as_ref() {
@@ -745,7 +748,12 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 lenient_max: fields[n].bounds.lenient_max.max(1),
             },
             (None, Some(min), Some(max)) => {
-                let lists = [Some(&min), Some(&max), lenient_min.as_ref(), lenient_max.as_ref()];
+                let lists = [
+                    Some(&min),
+                    Some(&max),
+                    lenient_min.as_ref(),
+                    lenient_max.as_ref(),
+                ];
                 let k = lists.iter().flatten().map(|l| l.len()).max().unwrap_or(1);
                 let at = |l: &Vec<u64>, c: usize| l[if l.len() == 1 { 0 } else { c }];
                 for c in 0..k {
@@ -757,7 +765,12 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                         &ctx,
                         span.clone(),
                         &key,
-                        (at(&min, c), at(&max, c), lenient_min.as_ref().map(|l| at(l, c)), lmax),
+                        (
+                            at(&min, c),
+                            at(&max, c),
+                            lenient_min.as_ref().map(|l| at(l, c)),
+                            lmax,
+                        ),
                     )
                     .map_err(|mut e| {
                         if k > 1 {
@@ -782,8 +795,16 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     Num {
                         min: column_bounds.iter().map(|b| b.min).min().unwrap_or(0),
                         max: column_bounds.iter().map(|b| b.max).max().unwrap_or(0),
-                        lenient_min: column_bounds.iter().map(|b| b.lenient_min).min().unwrap_or(0),
-                        lenient_max: column_bounds.iter().map(|b| b.lenient_max).max().unwrap_or(0),
+                        lenient_min: column_bounds
+                            .iter()
+                            .map(|b| b.lenient_min)
+                            .min()
+                            .unwrap_or(0),
+                        lenient_max: column_bounds
+                            .iter()
+                            .map(|b| b.lenient_max)
+                            .max()
+                            .unwrap_or(0),
                     }
                 } else {
                     column_bounds.pop().expect("one column")
@@ -897,7 +918,8 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 };
                 // `until = 0`: values until a 0, which no value may equal.
                 if let Some(end) = ld.until {
-                    let refuse = |why: &str| Err(ctx.err(ls.clone(), &format!("{lkey}.until"), why));
+                    let refuse =
+                        |why: &str| Err(ctx.err(ls.clone(), &format!("{lkey}.until"), why));
                     if in_group || record > 1 || graph.is_some() {
                         return refuse(
                             "a list ended by a value holds plain numbers: not a record, a \
@@ -1603,11 +1625,9 @@ fn describe_input(layout: &Layout, fields: &[Field]) -> String {
                 "{}: a line per vertex v, `k w1 .. wk` (the successors of v)",
                 f.name
             ),
-            (None, Some(l)) if l.until.is_some() => format!(
-                "{} until a {}",
-                f.name,
-                l.until.unwrap_or(0)
-            ),
+            (None, Some(l)) if l.until.is_some() => {
+                format!("{} until a {}", f.name, l.until.unwrap_or(0))
+            }
             (None, Some(_)) => format!("a count, then that many {}", f.name),
             (None, None) => f.name.to_string(),
         })

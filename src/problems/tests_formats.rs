@@ -171,7 +171,12 @@ fn adjacency_lists_read_and_write_a_line_per_vertex() {
     assert_eq!(d.write_input(&cases), input);
     // Edges given in any order are packed grouped by tail (each line's order kept),
     // so the case written reads back the same.
-    let c = d.case(vec![vec![4], vec![2], vec![4, 1, 1, 3, 2, 3, 1, 2], vec![4, 2]]);
+    let c = d.case(vec![
+        vec![4],
+        vec![2],
+        vec![4, 1, 1, 3, 2, 3, 1, 2],
+        vec![4, 2],
+    ]);
     assert_eq!(d.fields(&c)[2], vec![1, 3, 1, 2, 2, 3, 4, 1]);
     let text = d.write_input(std::slice::from_ref(&c));
     assert_eq!(text, input);
@@ -233,7 +238,10 @@ fn the_smallest_adjacency_cases_are_the_smallest_graphs() {
     for size in 0..4 {
         for c in d.small_cases(size) {
             let e = &d.fields(&c)[2];
-            assert!(e.chunks(2).zip(e.chunks(2).skip(1)).all(|(a, b)| a[0] <= b[0]));
+            assert!(e
+                .chunks(2)
+                .zip(e.chunks(2).skip(1))
+                .all(|(a, b)| a[0] <= b[0]));
             let text = d.write_input(std::slice::from_ref(&c));
             assert_eq!(d.parse(&text, false).unwrap(), vec![c.clone()]);
             for s in d.shrink(&c).into_iter().chain(d.renumbered(&c)) {
@@ -278,7 +286,11 @@ fn record_columns_have_their_own_bounds() {
     assert!(d.check_limits(&d.case(vec![vec![1, 6]])).is_err());
     // The smallest case: one pile of 0 stones with limit 1; size 1 raises one column.
     assert_eq!(d.fields(&d.small_cases(0)[0]), vec![vec![0, 1]]);
-    let one: Vec<Vec<u64>> = d.small_cases(1).iter().map(|c| d.fields(c)[0].clone()).collect();
+    let one: Vec<Vec<u64>> = d
+        .small_cases(1)
+        .iter()
+        .map(|c| d.fields(c)[0].clone())
+        .collect();
     assert_eq!(one, vec![vec![0, 2], vec![1, 1], vec![0, 1, 0, 1]]);
     // Every case generated, enumerated or shrunk keeps each column within its bounds,
     // and the generators reach the limit's maximum.
@@ -309,8 +321,15 @@ fn record_columns_have_their_own_bounds() {
     }
     // The shrinker lowers a limit to its column's minimum, 1, and a size to 0.
     let c = d.case(vec![vec![6, 4]]);
-    let shrunk: Vec<Vec<u64>> = d.shrink(&c).iter().map(|s| d.fields(s)[0].clone()).collect();
-    assert!(shrunk.contains(&vec![0, 4]) && shrunk.contains(&vec![6, 1]), "{shrunk:?}");
+    let shrunk: Vec<Vec<u64>> = d
+        .shrink(&c)
+        .iter()
+        .map(|s| d.fields(s)[0].clone())
+        .collect();
+    assert!(
+        shrunk.contains(&vec![0, 4]) && shrunk.contains(&vec![6, 1]),
+        "{shrunk:?}"
+    );
     assert!(!shrunk.iter().any(|v| v[1] == 0));
 }
 
@@ -318,7 +337,10 @@ fn record_columns_have_their_own_bounds() {
 fn bad_column_bounds_are_refused_naming_the_column() {
     let e = refused(&PILES.replace("min = [0, 1]", "min = [0, 1, 2]"));
     assert!(e.contains("key `field.piles.min`"), "{e}");
-    assert!(e.contains("one per column of the record (2 columns)"), "{e}");
+    assert!(
+        e.contains("one per column of the record (2 columns)"),
+        "{e}"
+    );
     let e = refused(&PILES.replace("max = 1000000000\n", "max = [1000000000, 0]\n"));
     assert!(e.contains("column `limit`: min 1 is above max 0"), "{e}");
     let e = refused(&PILES.replace("min = [0, 1]", "min = [0, -1]"));
@@ -342,7 +364,10 @@ fn lists_ended_by_a_terminator_read_and_write_back() {
     // Without `inline`, the terminator on a line of its own.
     let own = decl(&UNTIL.replace("inline = true\n", ""));
     assert_eq!(own.write_input(&cases), "2\n3\n4 4\n0\n1\n1 5 2\n0\n");
-    assert_eq!(own.parse("2\n3\n4 4\n0\n1\n1 5 2\n0\n", false).unwrap(), cases);
+    assert_eq!(
+        own.parse("2\n3\n4 4\n0\n1\n1 5 2\n0\n", false).unwrap(),
+        cases
+    );
     // A missing terminator: the end of input, named with its line; or the next case
     // read as more piles until a value breaks a bound.
     let e = d.parse("1\n3\n4 4\n", false).unwrap_err();
@@ -350,17 +375,32 @@ fn lists_ended_by_a_terminator_read_and_write_back() {
     assert_eq!(e.field, "pile 3 of case 1 (or the terminator 0)");
     assert!(e.message.contains("end of input"), "{e}");
     let e = d.parse("1\n3\n4 x 0\n", false).unwrap_err();
-    assert_eq!((e.line, e.field.as_str()), (3, "pile 2 of case 1 (or the terminator 0)"));
+    assert_eq!(
+        (e.line, e.field.as_str()),
+        (3, "pile 2 of case 1 (or the terminator 0)")
+    );
     // Too few, too many, a value out of bounds.
     let e = d.parse("1\n3\n0\n", false).unwrap_err();
-    assert!(e.message.contains("at least 1 values before the terminator 0, found 0"), "{e}");
+    assert!(
+        e.message
+            .contains("at least 1 values before the terminator 0, found 0"),
+        "{e}"
+    );
     let short = decl(&UNTIL.replace("max = 1000 }", "max = 2 }"));
     let e = short.parse("1\n3\n1 2 3 0\n", false).unwrap_err();
-    assert!(e.message.contains("more than 2 values before the terminator 0"), "{e}");
+    assert!(
+        e.message
+            .contains("more than 2 values before the terminator 0"),
+        "{e}"
+    );
     let big = decl(&UNTIL.replace("max = 1000000000\nlength", "max = 9\nlength"));
     let e = big.parse("1\n3\n1 10 0\n", false).unwrap_err();
     assert_eq!(e.field, "pile 2 of case 1");
-    assert!(e.message.contains("expected 1..=9 or the terminator 0, found 10"), "{e}");
+    assert!(
+        e.message
+            .contains("expected 1..=9 or the terminator 0, found 10"),
+        "{e}"
+    );
     // The smallest case: m = 1 and one pile of 1.
     assert_eq!(d.fields(&d.small_cases(0)[0]), vec![vec![1], vec![1]]);
     assert_eq!(d.write_input(&d.small_cases(0)[..1]), "1\n1\n1 0\n");
@@ -372,14 +412,16 @@ fn a_terminator_the_values_may_equal_is_refused() {
     assert!(e.contains("key `field.piles.length.until`"), "{e}");
     assert!(e.contains("5 is within 1..=1000000000"), "{e}");
     // --lenient must not accept it either.
-    let e = refused(&UNTIL.replace("max = 1000000000\nlength", "max = 9\nlenient_min = 0\nlength"));
+    let e = refused(&UNTIL.replace(
+        "max = 1000000000\nlength",
+        "max = 9\nlenient_min = 0\nlength",
+    ));
     assert!(e.contains("key `field.piles.length.until`"), "{e}");
     // A terminator above the values is fine.
-    let d = decl(
-        &UNTIL
-            .replace("until = 0", "until = 10")
-            .replace("max = 1000000000\nlength", "max = 9\nlenient_max = 9\nlength"),
-    );
+    let d = decl(&UNTIL.replace("until = 0", "until = 10").replace(
+        "max = 1000000000\nlength",
+        "max = 9\nlenient_max = 9\nlength",
+    ));
     let cases = d.parse("1\n3\n4 0 10\n", false);
     assert!(cases.is_err(), "0 is below min 1");
     let cases = d.parse("1\n3\n4 9 10\n", false).unwrap();

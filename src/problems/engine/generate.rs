@@ -516,7 +516,13 @@ impl Declared {
                         if l.distinct {
                             increasing(len as usize, spend, lo, width, &mut values, &mut lists);
                         } else if l.column_bounds.is_empty() {
-                            compositions(len as usize, spend, &[(lo, width)], &mut values, &mut lists);
+                            compositions(
+                                len as usize,
+                                spend,
+                                &[(lo, width)],
+                                &mut values,
+                                &mut lists,
+                            );
                         } else {
                             // Each column from its own minimum (and within `max = "n"`).
                             let cols = l
@@ -525,15 +531,21 @@ impl Declared {
                                 .map(|b| {
                                     let w = b.max - b.min;
                                     match f.max_from {
-                                        Some(j) => Some((b.min, w.min(cur[j][0].checked_sub(b.min)?))),
+                                        Some(j) => {
+                                            Some((b.min, w.min(cur[j][0].checked_sub(b.min)?)))
+                                        }
                                         None => Some((b.min, w)),
                                     }
                                 })
                                 .collect::<Option<Vec<_>>>();
                             match cols {
-                                Some(cols) => {
-                                    compositions(len as usize, spend, &cols, &mut values, &mut lists)
-                                }
+                                Some(cols) => compositions(
+                                    len as usize,
+                                    spend,
+                                    &cols,
+                                    &mut values,
+                                    &mut lists,
+                                ),
                                 // A column with no value allowed: only the empty list.
                                 None if len == 0 && spend == 0 => lists.push(Vec::new()),
                                 None => {}

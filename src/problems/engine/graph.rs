@@ -241,7 +241,10 @@ mod tests {
                 .map(|m| {
                     let all = enumerate_dags(n, m, 1 << 20, true);
                     for g in &all {
-                        assert!(g.chunks(2).zip(g.chunks(2).skip(1)).all(|(a, b)| a[0] <= b[0]));
+                        assert!(g
+                            .chunks(2)
+                            .zip(g.chunks(2).skip(1))
+                            .all(|(a, b)| a[0] <= b[0]));
                     }
                     all.iter().filter(|g| lines_increasing(g)).count()
                 })

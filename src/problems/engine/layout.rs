@@ -261,7 +261,9 @@ impl Declared {
         if n < min_len {
             return Err(r.error(
                 l.what.name(c, 0),
-                format!("expected at least {min_len} values before the terminator {end}, found {n}"),
+                format!(
+                    "expected at least {min_len} values before the terminator {end}, found {n}"
+                ),
             ));
         }
         Self::check_length(r, l, n, l.what.name(c, 0))?;

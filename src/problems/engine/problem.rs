@@ -350,7 +350,12 @@ impl Declared {
                     ));
                 }
             }
-            if let Some(cb) = f.list.as_ref().map(|l| &l.column_bounds).filter(|c| !c.is_empty()) {
+            if let Some(cb) = f
+                .list
+                .as_ref()
+                .map(|l| &l.column_bounds)
+                .filter(|c| !c.is_empty())
+            {
                 for (i, &x) in v.iter().enumerate() {
                     let b = &cb[i % cb.len()];
                     if !(b.min..=b.max).contains(&x) {
