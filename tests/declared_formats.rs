@@ -6,6 +6,11 @@
 //!   then m edges (a graph field whose length is the field m, not written before it),
 //!   then k tokens bounded by n (`max = "n"`); the game is `dag-tokens` with the graph
 //!   as its rules;
+//! - the same game with the graph as adjacency lists
+//!   (`examples/problems/tokens_adjacency.toml`): `n k`, then a line `c w1 .. wc` per
+//!   vertex (a graph field of `form = "adjacency"`), then the tokens;
+//! - piles ended by a zero (`examples/problems/piles_until.toml`): a list whose end is
+//!   a terminator value (`length = { until = 0 }`), not a length before it;
 //! - piles that each carry their own limit (`examples/problems/bounded_piles.toml`):
 //!   a record list of `size limit` per line, the game a script whose component state
 //!   is the pair, so the rules parameter is per pile.
@@ -163,6 +168,112 @@ fn a_cycle_in_the_input_exits_2_naming_it() {
 }
 
 // -------------------------------------------------------------------------------------
+// The same game with the graph given as adjacency lists
+// (`examples/problems/tokens_adjacency.toml`: `n k`, then a line `c w1 .. wc` per
+// vertex, then the tokens).
+
+/// Random graphs without a cycle (no edge twice) and their tokens, as the inputs of
+/// tokens.toml and of tokens_adjacency.toml.
+fn dag_inputs(rng: &mut Rand, cases: usize) -> (String, String, Vec<(Dag, Vec<u64>)>) {
+    let mut edges_form = format!("{cases}\n");
+    let mut lists_form = format!("{cases}\n");
+    let mut games = Vec::new();
+    for _ in 0..cases {
+        let n = 1 + rng.below(7);
+        let mut order: Vec<u64> = (1..=n).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut succ = vec![Vec::new(); n as usize + 1];
+        for a in 0..n as usize {
+            for b in a + 1..n as usize {
+                if rng.below(2) == 0 {
+                    succ[order[a] as usize].push(order[b]);
+                }
+            }
+        }
+        // Each vertex's successors in a random order.
+        for line in &mut succ {
+            for i in (1..line.len()).rev() {
+                line.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+        }
+        let k = 1 + rng.below(4);
+        let tokens: Vec<u64> = (0..k).map(|_| 1 + rng.below(n)).collect();
+        let m: usize = succ.iter().map(Vec::len).sum();
+        let t: Vec<String> = tokens.iter().map(u64::to_string).collect();
+        edges_form.push_str(&format!("{n} {m} {k}\n"));
+        lists_form.push_str(&format!("{n} {k}\n"));
+        // The edge list in a random order.
+        let mut edges: Vec<(usize, u64)> = (1..=n as usize)
+            .flat_map(|u| succ[u].iter().map(move |&v| (u, v)))
+            .collect();
+        for i in (1..edges.len()).rev() {
+            edges.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        for (u, v) in &edges {
+            edges_form.push_str(&format!("{u} {v}\n"));
+        }
+        for line in &succ[1..] {
+            let w: Vec<String> = line.iter().map(u64::to_string).collect();
+            lists_form.push_str(&format!("{} {}\n", line.len(), w.join(" ")).replace(" \n", "\n"));
+        }
+        edges_form.push_str(&format!("{}\n", t.join(" ")));
+        lists_form.push_str(&format!("{}\n", t.join(" ")));
+        games.push((Dag { succ }, tokens));
+    }
+    (edges_form, lists_form, games)
+}
+
+#[test]
+fn adjacency_lists_answer_as_minimax_and_as_the_edge_list_does() {
+    let mut rng = Rand(0x2545_f491_4f6c_dd1d);
+    let (edges_form, lists_form, games) = dag_inputs(&mut rng, 10);
+    let mut expected = Vec::new();
+    for (dag, tokens) in &games {
+        let mut memo = HashMap::new();
+        match dag.best(tokens, &mut memo) {
+            Some((i, v)) => {
+                expected.push("WIN".to_string());
+                expected.push(format!("{i} {v}"));
+            }
+            None => {
+                expected.push("LOSE".to_string());
+                expected.push("-".to_string());
+            }
+        }
+    }
+    assert!(expected.contains(&"WIN".to_string()) && expected.contains(&"LOSE".to_string()));
+    assert_eq!(
+        solve(&data("tokens_adjacency.toml"), &lists_form),
+        expected,
+        "{lists_form}"
+    );
+    assert_eq!(
+        solve(&data("tokens.toml"), &edges_form),
+        expected,
+        "{edges_form}"
+    );
+}
+
+#[test]
+fn a_cycle_in_adjacency_lists_exits_2_naming_it() {
+    let out = sgcheck(
+        &[
+            "solve",
+            "--problem",
+            data("tokens_adjacency.toml").to_str().unwrap(),
+        ],
+        "1\n3 1\n1 2\n1 3\n1 2\n1\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        "error: line 5: succ of case 1: the edges make a cycle 3 -> 2 -> 3 (a token could move forever)"
+    );
+}
+
+// -------------------------------------------------------------------------------------
 // Piles with a limit each: minimax over whole positions.
 
 fn piles_win(pos: &[(u64, u64)], memo: &mut HashMap<Vec<(u64, u64)>, bool>) -> bool {
@@ -227,11 +338,85 @@ fn piles_with_their_own_limits_answer_as_minimax_does() {
 }
 
 // -------------------------------------------------------------------------------------
+// Piles ended by a zero (`examples/problems/piles_until.toml`): a line with m, then the
+// pile sizes on a line ended by 0; take 1 to m stones from one pile.
+
+fn bash_wins(m: u64, piles: &[u64], memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    if let Some(&w) = memo.get(piles) {
+        return w;
+    }
+    let mut win = false;
+    'all: for i in 0..piles.len() {
+        for k in 1..=piles[i].min(m) {
+            let mut next = piles.to_vec();
+            next[i] -= k;
+            next.sort_unstable();
+            if !bash_wins(m, &next, memo) {
+                win = true;
+                break 'all;
+            }
+        }
+    }
+    memo.insert(piles.to_vec(), win);
+    win
+}
+
+#[test]
+fn piles_ended_by_a_zero_answer_as_minimax_does() {
+    let mut rng = Rand(777);
+    let cases = 60;
+    let mut input = format!("{cases}\n");
+    let mut expected = Vec::new();
+    for _ in 0..cases {
+        let m = 1 + rng.below(3);
+        let n = 1 + rng.below(3);
+        let mut piles: Vec<u64> = (0..n).map(|_| 1 + rng.below(7)).collect();
+        let p: Vec<String> = piles.iter().map(u64::to_string).collect();
+        input.push_str(&format!("{m}\n{} 0\n", p.join(" ")));
+        piles.sort_unstable();
+        let mut memo = HashMap::new();
+        expected.push(
+            if bash_wins(m, &piles, &mut memo) {
+                "Alice"
+            } else {
+                "Bob"
+            }
+            .to_string(),
+        );
+    }
+    assert_eq!(
+        solve(&data("piles_until.toml"), &input),
+        expected,
+        "{input}"
+    );
+    assert!(expected.contains(&"Alice".to_string()) && expected.contains(&"Bob".to_string()));
+    // A missing terminator exits 2 naming the line.
+    let out = sgcheck(
+        &[
+            "solve",
+            "--problem",
+            data("piles_until.toml").to_str().unwrap(),
+        ],
+        "1\n3\n4 4\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr).trim(),
+        "error: line 3: pile 3 of case 1 (or the terminator 0): expected a number, found end of input"
+    );
+}
+
+// -------------------------------------------------------------------------------------
 // verify and audit.
 
 #[test]
 fn verify_agrees_on_both() {
-    for name in ["tokens.toml", "bounded_piles.toml"] {
+    for name in [
+        "tokens.toml",
+        "tokens_adjacency.toml",
+        "bounded_piles.toml",
+        "piles_until.toml",
+    ] {
         let out = sgcheck(
             &[
                 "verify",
@@ -298,6 +483,34 @@ int main() {
 }
 "#;
 
+/// The tokens program reading adjacency lists instead of the edges.
+fn adjacency_cpp(bug: &str) -> String {
+    let src = workshop::variant(
+        DAG_CPP,
+        "int m, k; scanf(\"%d %d %d\", &n, &m, &k);",
+        "int k; scanf(\"%d %d\", &n, &k);",
+    );
+    let src = workshop::variant(
+        &src,
+        "for (int i = 0; i < m; i++) { int u, v; scanf(\"%d %d\", &u, &v); succ[u].push_back(v); }",
+        "for (int u = 1; u <= n; u++) { int c; scanf(\"%d\", &c); \
+         while (c--) { int v; scanf(\"%d\", &v); succ[u].push_back(v); } }",
+    );
+    workshop::variant(&src, "BUG", bug)
+}
+
+const UNTIL_CPP: &str = r#"
+#include <cstdio>
+int main() {
+    int T; if (scanf("%d", &T) != 1) return 0;
+    while (T--) {
+        long long m, a, x = 0; scanf("%lld", &m);
+        while (scanf("%lld", &a) == 1 && a != 0) x ^= a % BUG;
+        puts(x ? "Alice" : "Bob");
+    }
+}
+"#;
+
 const PILES_CPP: &str = r#"
 #include <cstdio>
 int main() {
@@ -356,6 +569,45 @@ fn audit_passes_right_programs_and_finds_the_smallest_failures() {
         .map(|x| x.parse().unwrap())
         .collect();
     assert_eq!(head, vec![3, 3, 2], "{r}");
+
+    // The same with adjacency lists.
+    let decl = data("tokens_adjacency.toml");
+    let right = w.compile("adj_right", &adjacency_cpp("m"), &[]);
+    let r = audit(&w, &decl, &right, &cases);
+    assert_eq!(r["verdict"], "ok", "{r}");
+    let wrong = w.compile("adj_wrong", &adjacency_cpp("m ? 1 : 0"), &[]);
+    let r = audit(&w, &decl, &wrong, &["--time", "60"]);
+    assert_eq!(r["verdict"], "wrong-answer", "{r}");
+    let c = workshop::counterexample(&r);
+    // Three vertices, three edges, two tokens again: `3 2`, then three lines of
+    // successors holding three edges in all.
+    let input = c["input"].as_str().unwrap();
+    let lines: Vec<&str> = input.lines().collect();
+    assert_eq!(lines[1], "3 2", "{r}");
+    let edges: usize = lines[2..5]
+        .iter()
+        .map(|l| l.split(' ').next().unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert_eq!((lines.len(), edges), (6, 3), "{r}");
+
+    // Piles ended by a zero: the right program, and one that reduces by m instead of
+    // m + 1, found at m = 1 and one pile of 1.
+    let decl = data("piles_until.toml");
+    let right = w.compile(
+        "until_right",
+        &workshop::variant(UNTIL_CPP, "BUG", "(m + 1)"),
+        &[],
+    );
+    let r = audit(&w, &decl, &right, &cases);
+    assert_eq!(r["verdict"], "ok", "{r}");
+    let wrong = w.compile(
+        "until_wrong",
+        &workshop::variant(UNTIL_CPP, "BUG", "m"),
+        &[],
+    );
+    let r = audit(&w, &decl, &wrong, &["--time", "60"]);
+    assert_eq!(r["verdict"], "wrong-answer", "{r}");
+    assert_eq!(workshop::counterexample(&r)["input"], "1\n1\n1 0\n", "{r}");
 
     // Piles with their own limits: the right program, and one that reduces by the
     // limit instead of the limit plus one.

@@ -251,6 +251,100 @@ fn the_validator_agrees_with_the_strict_parser_on_mutated_inputs() {
     eprintln!("{checked} mutated inputs, {rejected} rejected by both");
 }
 
+/// The example declarations of the input-format features (a graph as edges and as
+/// adjacency lists, records with bounds per column, a list ended by a terminator):
+/// each exports (the export runs its validator on every test, all accepted, and on
+/// every malformed input, all rejected), and the validator agrees with the strict
+/// parser on inputs mutated from small and random cases.
+#[test]
+fn the_format_examples_export_and_their_validators_agree_with_the_parser() {
+    if !require_tool("python3") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    for &(name, export) in FORMAT_EXAMPLES {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("examples/problems")
+            .join(name);
+        if export {
+            let dir = tmp.path().join(name);
+            let out = export_to(
+                &dir,
+                &[
+                    "--problem",
+                    file.to_str().unwrap(),
+                    "--oracle-budget",
+                    "1000",
+                ],
+            );
+            let line = out
+                .lines()
+                .find(|l| l.contains("validate.py"))
+                .unwrap_or_else(|| panic!("{name}: {out}"));
+            assert!(
+                line.contains("accepts all") && line.contains("rejects all"),
+                "{name}: {line}"
+            );
+        }
+        let src = Source::choose(None, Some(&file)).unwrap();
+        let p = &src.problem;
+        let script = tmp.path().join(format!("{name}.py"));
+        std::fs::write(&script, validator::script(&src).unwrap()).unwrap();
+        let mut bases = Vec::new();
+        for size in 0..5 {
+            let cs: Vec<_> = p.small_cases(size).into_iter().take(3).collect();
+            if !cs.is_empty() {
+                bases.push(p.write_input(&cs));
+            }
+        }
+        for k in 0..4 {
+            let c = p.generate(&mut rng, 0.1 * k as f64, problems::Shape::Any);
+            bases.push(p.write_input(&[c]));
+        }
+        let (mut checked, mut rejected) = (0, 0);
+        for base in &bases {
+            assert_eq!(
+                validator::run(&script, base.as_bytes(), Duration::from_secs(30)).unwrap(),
+                validator::Verdict::Accepted,
+                "{name}: {base:?}"
+            );
+            for _ in 0..8 {
+                let input = mutate(base, &mut rng);
+                if input.is_empty() {
+                    continue;
+                }
+                let want = export::canonical(p, &input);
+                let got =
+                    validator::run(&script, input.as_bytes(), Duration::from_secs(30)).unwrap();
+                assert_eq!(
+                    got == validator::Verdict::Accepted,
+                    want,
+                    "{name}: the validator says {got:?} on {input:?}, the parser {}",
+                    if want { "accepts it" } else { "rejects it" }
+                );
+                checked += 1;
+                rejected += usize::from(!want);
+            }
+        }
+        assert!(
+            rejected > 10 && checked - rejected > 3,
+            "{name}: {checked} / {rejected}"
+        );
+    }
+}
+
+/// The declarations of `the_format_examples_export_and_their_validators_agree_with_the_parser`,
+/// and whether the test exports them (the export of `bounded_piles.toml` answers its
+/// tests through a scripted game and takes minutes: its validator is checked on the
+/// mutated inputs only).
+const FORMAT_EXAMPLES: &[(&str, bool)] = &[
+    ("tokens.toml", true),
+    ("tokens_adjacency.toml", true),
+    ("bounded_piles.toml", false),
+    ("piles_until.toml", true),
+];
+
 /// A planted mistake in the validator's data is caught: a bound one too wide makes the
 /// validator accept an input the parser rejects.
 #[test]

@@ -135,6 +135,16 @@ pub struct FieldSpec {
     pub graph: Option<usize>,
     /// Index of the number field whose value bounds this one's values from above.
     pub max_from: Option<usize>,
+    /// A graph written as adjacency lists: a line `k w1 .. wk` per vertex (the
+    /// successors distinct); `len_max` bounds the edges' ends in all (2 per edge).
+    pub adjacency: bool,
+    /// Per column of a record, the bounds of its values (empty: `min` and `max` for
+    /// every value).
+    pub column_min: Vec<u64>,
+    /// Upper bounds per column.
+    pub column_max: Vec<u64>,
+    /// The value that ends a list written without its length (`length.until`).
+    pub until: Option<u64>,
 }
 
 /// A rules parameter: a field's value per case, or a constant.
@@ -278,6 +288,18 @@ impl Spec {
                     len_from: f.list.as_ref().and_then(|l| l.len_from),
                     graph: f.list.as_ref().and_then(|l| l.graph),
                     max_from: f.max_from,
+                    adjacency: f.list.as_ref().is_some_and(|l| l.adjacency),
+                    column_min: f
+                        .list
+                        .iter()
+                        .flat_map(|l| l.column_bounds.iter().map(|b| b.min))
+                        .collect(),
+                    column_max: f
+                        .list
+                        .iter()
+                        .flat_map(|l| l.column_bounds.iter().map(|b| b.max))
+                        .collect(),
+                    until: f.list.as_ref().and_then(|l| l.until),
                 }
             })
             .collect();

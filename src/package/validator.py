@@ -7,8 +7,10 @@
 # error). Arguments are ignored. The package's answer validator is the same script
 # with ANSWER_MODE set, called as `validate.py testcase.in < testcase.ans`.
 #
-# Valid means: every number, length and count within the declaration's bounds, its
-# constraints (multiple_of, distinct, at_least, trees on 1..n), the game's own rules,
+# Valid means: every number, length and count within the declaration's bounds (per
+# column of a record when declared so), its constraints (multiple_of, distinct,
+# at_least, trees on 1..n, graphs without a cycle, as edges or adjacency lists, lists
+# ended by their terminator), the game's own rules,
 # and the canonical layout exactly: numbers in decimal without leading zeros or signs,
 # one space between the numbers of a line, each line ended by a newline, no other
 # whitespace, nothing after the last case. A test read until end of input holds at
@@ -54,21 +56,74 @@ class Reader:
         return v
 
 
+def read_adjacency(r, f, what, vals):
+    # A line `k w1 .. wk` per vertex: its successors, distinct, in 1..n.
+    n = vals[f["graph"]][0]
+    if n > len(r.toks) - r.i:
+        fail("%s: the input ended early (%d vertices announced)" % (what, n))
+    v = []
+    for u in range(1, n + 1):
+        k = r.number("%s, vertex %d: successor count" % (what, u), 0, max(n - 1, 0))
+        if len(v) + 2 * k > f["len_max"]:
+            fail("%s, vertex %d: more than %d edges in all" % (what, u, f["len_max"] // 2))
+        if k > len(r.toks) - r.i:
+            fail("%s, vertex %d: the input ended early" % (what, u))
+        line = [r.number("%s, vertex %d, successor %d" % (what, u, j + 1), 1, n) for j in range(k)]
+        if len(set(line)) != len(line):
+            fail("%s, vertex %d: a successor repeats" % (what, u))
+        for w in line:
+            v += [u, w]
+    check_dag(n, v, what)
+    return v
+
+
+def read_until(r, f, what, lo, hi):
+    # Values until the terminator (not a value itself).
+    end = f["until"]
+    v = []
+    while True:
+        if r.at_end():
+            fail("%s: the input ended before the terminator %d" % (what, end))
+        x = r.number("%s, value %d" % (what, len(v) + 1), 0, 2**64 - 1)
+        if x == end:
+            break
+        if not lo <= x <= hi:
+            fail("%s, value %d: expected %d..=%d, found %d" % (what, len(v) + 1, lo, hi, x))
+        if len(v) >= f["len_max"]:
+            fail("%s: more than %d values before the terminator" % (what, f["len_max"]))
+        v.append(x)
+    if len(v) < f["len_min"]:
+        fail("%s: %d values, at least %d expected" % (what, len(v), f["len_min"]))
+    if len(v) % f["step"] != 0:
+        fail("%s: %d values, not a multiple of %d" % (what, len(v), f["step"]))
+    return v
+
+
 def read_list(r, f, what, vals=None):
     k = f["record"]
-    if f["len_from"] is not None:
-        n = vals[f["len_from"]][0] * k
-    else:
-        n = r.number("length of %s" % what, f["len_min"] // k, f["len_max"] // k) * k
-    if n % f["step"] != 0:
-        fail("length of %s: %d is not a multiple of %d" % (what, n // k, f["step"] // k))
-    if n > len(r.toks) - r.i:
-        fail("%s: the input ended early (%d values announced)" % (what, n))
+    if f["adjacency"]:
+        return read_adjacency(r, f, what, vals)
     lo, hi = f["min"], f["max"]
     bound = f["graph"] if f["graph"] is not None else f["max_from"]
     if bound is not None:
         hi = min(hi, vals[bound][0])
-    v = [r.number("%s, value %d" % (what, i + 1), lo, hi) for i in range(n)]
+    if f["until"] is not None:
+        v = read_until(r, f, what, lo, hi)
+    else:
+        if f["len_from"] is not None:
+            n = vals[f["len_from"]][0] * k
+        else:
+            n = r.number("length of %s" % what, f["len_min"] // k, f["len_max"] // k) * k
+        if n % f["step"] != 0:
+            fail("length of %s: %d is not a multiple of %d" % (what, n // k, f["step"] // k))
+        if n > len(r.toks) - r.i:
+            fail("%s: the input ended early (%d values announced)" % (what, n))
+        cmin = f["column_min"] or [lo] * k
+        cmax = f["column_max"] or [hi] * k
+        v = [
+            r.number("%s, value %d" % (what, i + 1), cmin[i % k], min(cmax[i % k], hi))
+            for i in range(n)
+        ]
     if f["distinct"] and len(set(v)) != len(v):
         seen = set()
         for x in v:
@@ -214,8 +269,25 @@ def check_game(vals, pos, c):
             fail("%s: more than %d vertices" % (where, L["hackenbush_max_vertices"]))
 
 
-def write_list(out, f, v, line_open=False):
+def write_list(out, f, v, line_open=False, vals=None):
     k = f["record"]
+    if f["adjacency"] or f["until"] is not None:
+        # On lines of their own.
+        if line_open:
+            out.append("\n")
+        if f["adjacency"]:
+            succ = [[] for _ in range(vals[f["graph"]][0] + 1)]
+            for i in range(0, len(v), 2):
+                succ[v[i]].append(v[i + 1])
+            for line in succ[1:]:
+                out.append(" ".join(str(x) for x in [len(line)] + line) + "\n")
+        elif f["inline"]:
+            out.append(" ".join(str(x) for x in v + [f["until"]]) + "\n")
+        else:
+            if v:
+                out.append(" ".join(str(x) for x in v) + "\n")
+            out.append("%d\n" % f["until"])
+        return
     if f["len_from"] is not None:
         if line_open:
             out.append("\n")
@@ -243,7 +315,7 @@ def write_case(out, vals):
     for f, v in zip(FIELDS, vals):
         kind = f["kind"]
         if kind == "list":
-            write_list(out, f, v, line_open)
+            write_list(out, f, v, line_open, vals)
             line_open = False
             continue
         if line_open:

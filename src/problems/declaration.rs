@@ -142,12 +142,15 @@ struct NumberDecl {
 #[serde(deny_unknown_fields)]
 struct LengthDecl {
     what: Option<String>,
-    min: u64,
+    /// Required, except for a list ended by `until` (default 0).
+    min: Option<u64>,
     max: u64,
     lenient_min: Option<u64>,
     lenient_max: Option<u64>,
     multiple_of: Option<u64>,
     enumerate_max: Option<u64>,
+    /// The value that ends the list (no length written): `until = 0`.
+    until: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -155,11 +158,13 @@ struct LengthDecl {
 struct FieldDecl {
     name: String,
     what: Option<String>,
-    min: Option<u64>,
-    /// A number, or the name of a number field declared before (`max = "n"`).
+    /// A number, or one per column of a record (`min = [0, 1]`).
+    min: Option<Spanned<toml::Value>>,
+    /// A number, one per column of a record, or the name of a number field declared
+    /// before (`max = "n"`).
     max: Option<Spanned<toml::Value>>,
-    lenient_min: Option<u64>,
-    lenient_max: Option<u64>,
+    lenient_min: Option<Spanned<toml::Value>>,
+    lenient_max: Option<Spanned<toml::Value>>,
     /// A table `{ min, max, ... }`, or the name of the number field declared before
     /// that holds the length (`length = "m"`).
     length: Option<Spanned<toml::Value>>,
@@ -189,11 +194,17 @@ struct GroupDecl {
     enumerate_max: Option<u64>,
 }
 
-/// A graph field's vertices: the number field that holds their count.
+/// A graph field's vertices: the number field that holds their count; how the graph
+/// is written (`edges`, the default: m lines `u v`; `adjacency`: n lines
+/// `k w1 .. wk`, the successors of each vertex); for adjacency lists, the most edges
+/// in all and how many the smallest-first enumeration goes up to.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GraphDecl {
     vertices: String,
+    form: Option<String>,
+    max_edges: Option<u64>,
+    enumerate_max: Option<u64>,
 }
 
 /// A tree field's vertex count n (then n - 1 edges `u v`).
@@ -535,6 +546,9 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     len_from: None,
                     graph: None,
                     columns: Vec::new(),
+                    adjacency: false,
+                    column_bounds: Vec::new(),
+                    until: None,
                 }),
                 at_least: None,
                 group: None,
@@ -583,28 +597,150 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 )?)
             }
         };
-        // `max = "n"`: the values are at most the value of field n.
-        let mut max_from = None;
-        let max =
-            match fd.max.as_ref().map(|m| (m.get_ref(), m.span())) {
-                None => None,
-                Some((toml::Value::Integer(v), s)) => Some(u64::try_from(*v).map_err(|_| {
-                    ctx.err(s, &format!("{key}.max"), "max is a non-negative integer")
-                })?),
-                Some((toml::Value::String(name), s)) => {
-                    let j = number_field(name, s, &format!("{key}.max"))?;
-                    max_from = Some(j);
-                    Some(fields[j].bounds.max)
+        // `form = "adjacency"`: n lines `k w1 .. wk`, no length written or named.
+        let adjacency = match &fd.graph {
+            None => None,
+            Some(g) => {
+                let gd = g.get_ref();
+                let gkey = format!("{key}.graph");
+                let adjacency = match gd.form.as_deref() {
+                    None | Some("edges") => false,
+                    Some("adjacency") => true,
+                    Some(other) => {
+                        return Err(ctx.err(
+                            g.span(),
+                            &format!("{gkey}.form"),
+                            format!("form is `edges` or `adjacency`, found {other:?}"),
+                        ))
+                    }
+                };
+                if !adjacency {
+                    if gd.max_edges.is_some() || gd.enumerate_max.is_some() {
+                        return Err(ctx.err(
+                            g.span(),
+                            &gkey,
+                            "`max_edges` and `enumerate_max` go with `form = \"adjacency\"`; \
+                             a list of edges takes its bounds from `length`",
+                        ));
+                    }
+                    None
+                } else {
+                    if let Some(l) = &fd.length {
+                        return Err(ctx.err(
+                            l.span(),
+                            &format!("{key}.length"),
+                            "an adjacency list is one line per vertex (n lines `k w1 .. wk`): \
+                             it takes no `length` (bound the edges with `graph.max_edges`)",
+                        ));
+                    }
+                    if fd.inline {
+                        return Err(ctx.err(
+                            span.clone(),
+                            &format!("{key}.inline"),
+                            "an adjacency list is one line per vertex, `k w1 .. wk`: no `inline`",
+                        ));
+                    }
+                    let n = fields[graph.expect("a graph")].bounds.max;
+                    if n > MAX_LIST_LEN {
+                        return Err(ctx.err(
+                            g.span(),
+                            &format!("{gkey}.vertices"),
+                            format!(
+                                "an adjacency list writes a line per vertex: the vertex count's \
+                                 max {n} is above {MAX_LIST_LEN}"
+                            ),
+                        ));
+                    }
+                    // A graph without a cycle or a repeated edge has at most n(n - 1)/2.
+                    let most = n.saturating_mul(n.saturating_sub(1)) / 2;
+                    let max_edges = gd.max_edges.unwrap_or(most.min(MAX_LIST_LEN / 2));
+                    if let Some(e) = too_long(
+                        g.span(),
+                        &format!("{gkey}.max_edges"),
+                        "max_edges times 2",
+                        max_edges.saturating_mul(2),
+                    )
+                    .or_else(|| too_many(g.span(), &gkey, gd.enumerate_max))
+                    {
+                        return Err(e);
+                    }
+                    Some((max_edges, gd.enumerate_max.unwrap_or(3).min(max_edges)))
                 }
-                Some((_, s)) => {
-                    return Err(ctx.err(
-                        s,
-                        &format!("{key}.max"),
-                        "max is a number, or the name of a number field declared before",
-                    ))
+            }
+        };
+        // A bound: one number for every value, or a list of one per column of a record
+        // (`min = [0, 1]`).
+        let columns = fd.record.as_ref().map_or(0, |r| r.get_ref().len());
+        let bound_list =
+            |v: &Spanned<toml::Value>, k: &str| -> Result<Vec<u64>, DeclarationError> {
+                let bkey = format!("{key}.{k}");
+                let one = |x: &toml::Value| x.as_integer().and_then(|x| u64::try_from(x).ok());
+                match v.get_ref() {
+                    toml::Value::Array(a) => {
+                        if columns < 2 || a.len() != columns {
+                            return Err(ctx.err(
+                                v.span(),
+                                &bkey,
+                                format!(
+                                    "a list of bounds holds one per column of the record \
+                                 ({columns} columns), found {}",
+                                    a.len()
+                                ),
+                            ));
+                        }
+                        a.iter()
+                            .map(|x| {
+                                one(x).ok_or_else(|| {
+                                    ctx.err(v.span(), &bkey, "each bound is a non-negative integer")
+                                })
+                            })
+                            .collect()
+                    }
+                    x => one(x).map(|x| vec![x]).ok_or_else(|| {
+                        ctx.err(
+                            v.span(),
+                            &bkey,
+                            format!(
+                            "{k} is a non-negative integer, or a list of one per column of a record"
+                        ),
+                        )
+                    }),
                 }
             };
-        let bounds = match (graph, fd.min, max) {
+        // `max = "n"`: the values are at most the value of field n.
+        let mut max_from = None;
+        let max = match fd.max.as_ref() {
+            None => None,
+            Some(m) => match m.get_ref() {
+                toml::Value::String(name) => {
+                    let j = number_field(name, m.span(), &format!("{key}.max"))?;
+                    max_from = Some(j);
+                    Some(vec![fields[j].bounds.max])
+                }
+                toml::Value::Integer(_) | toml::Value::Array(_) => Some(bound_list(m, "max")?),
+                _ => {
+                    return Err(ctx.err(
+                        m.span(),
+                        &format!("{key}.max"),
+                        "max is a number, a list of one per column of a record, or the name \
+                         of a number field declared before",
+                    ))
+                }
+            },
+        };
+        let min = fd.min.as_ref().map(|m| bound_list(m, "min")).transpose()?;
+        let lenient_min = fd
+            .lenient_min
+            .as_ref()
+            .map(|m| bound_list(m, "lenient_min"))
+            .transpose()?;
+        let lenient_max = fd
+            .lenient_max
+            .as_ref()
+            .map(|m| bound_list(m, "lenient_max"))
+            .transpose()?;
+        let mut column_bounds = Vec::new();
+        let bounds = match (graph, min, max) {
             (Some(n), _, _) => Num {
                 min: 1,
                 max: fields[n].bounds.max.max(1),
@@ -612,16 +748,67 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 lenient_max: fields[n].bounds.lenient_max.max(1),
             },
             (None, Some(min), Some(max)) => {
-                let lenient_max = match (max_from, fd.lenient_max) {
-                    (Some(j), None) => Some(fields[j].bounds.lenient_max),
-                    (_, l) => l,
-                };
-                num(
-                    &ctx,
-                    span.clone(),
-                    &key,
-                    (min, max, fd.lenient_min, lenient_max),
-                )?
+                let lists = [
+                    Some(&min),
+                    Some(&max),
+                    lenient_min.as_ref(),
+                    lenient_max.as_ref(),
+                ];
+                let k = lists.iter().flatten().map(|l| l.len()).max().unwrap_or(1);
+                let at = |l: &Vec<u64>, c: usize| l[if l.len() == 1 { 0 } else { c }];
+                for c in 0..k {
+                    let lmax = match (max_from, &lenient_max) {
+                        (Some(j), None) => Some(fields[j].bounds.lenient_max),
+                        (_, l) => l.as_ref().map(|l| at(l, c)),
+                    };
+                    let b = num(
+                        &ctx,
+                        span.clone(),
+                        &key,
+                        (
+                            at(&min, c),
+                            at(&max, c),
+                            lenient_min.as_ref().map(|l| at(l, c)),
+                            lmax,
+                        ),
+                    )
+                    .map_err(|mut e| {
+                        if k > 1 {
+                            let names = fd.record.as_ref().map(|r| r.get_ref().as_slice());
+                            let name = names.and_then(|n| n.get(c)).map_or("", String::as_str);
+                            e.message = format!("column `{name}`: {}", e.message);
+                        }
+                        e
+                    })?;
+                    column_bounds.push(b);
+                }
+                if k > 1 {
+                    if fd.distinct || fd.group.is_some() {
+                        return Err(ctx.err(
+                            span,
+                            &key,
+                            "bounds per column go with a plain record list (not `distinct`, \
+                             not a group)",
+                        ));
+                    }
+                    // The field's bounds hold every column's.
+                    Num {
+                        min: column_bounds.iter().map(|b| b.min).min().unwrap_or(0),
+                        max: column_bounds.iter().map(|b| b.max).max().unwrap_or(0),
+                        lenient_min: column_bounds
+                            .iter()
+                            .map(|b| b.lenient_min)
+                            .min()
+                            .unwrap_or(0),
+                        lenient_max: column_bounds
+                            .iter()
+                            .map(|b| b.lenient_max)
+                            .max()
+                            .unwrap_or(0),
+                    }
+                } else {
+                    column_bounds.pop().expect("one column")
+                }
             }
             _ => {
                 return Err(ctx.err(
@@ -649,6 +836,32 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         };
         let in_group = fd.group.is_some();
         let list = match &fd.length {
+            None if adjacency.is_some() => {
+                let (max_edges, enumerate_edges) = adjacency.expect("an adjacency list");
+                let len = Num {
+                    min: 0,
+                    max: max_edges * 2,
+                    lenient_min: 0,
+                    lenient_max: max_edges * 2,
+                };
+                let what = format!("{} of case {{case}}", fd.name);
+                Some(super::engine::ListSpec {
+                    what: template(&ctx, span.clone(), &format!("{key}.what"), &what, &["case"])?,
+                    len,
+                    tree: false,
+                    step: 2,
+                    distinct: false,
+                    inline: false,
+                    enumerate_max: enumerate_edges * 2,
+                    record: 2,
+                    len_from: None,
+                    graph,
+                    columns: Vec::new(),
+                    adjacency: true,
+                    column_bounds: Vec::new(),
+                    until: None,
+                })
+            }
             None => {
                 if record > 1 || graph.is_some() {
                     return Err(ctx.err(
@@ -677,12 +890,13 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                         let b = fields[m].bounds;
                         let ld = LengthDecl {
                             what: None,
-                            min: b.min,
+                            min: Some(b.min),
                             max: b.max,
                             lenient_min: Some(b.lenient_min),
                             lenient_max: Some(b.lenient_max),
                             multiple_of: None,
                             enumerate_max: None,
+                            until: None,
                         };
                         (ld, Some(m))
                     }
@@ -702,11 +916,36 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                         ))
                     }
                 };
+                // `until = 0`: values until a 0, which no value may equal.
+                if let Some(end) = ld.until {
+                    let refuse =
+                        |why: &str| Err(ctx.err(ls.clone(), &format!("{lkey}.until"), why));
+                    if in_group || record > 1 || graph.is_some() {
+                        return refuse(
+                            "a list ended by a value holds plain numbers: not a record, a \
+                             graph or a group's items",
+                        );
+                    }
+                    if (bounds.lenient_min..=bounds.lenient_max).contains(&end) {
+                        return refuse(&format!(
+                            "the list ends at the first value {end}, so its values must exclude \
+                             it: {end} is within {}..={} (lenient {}..={}); bound them above or \
+                             below it",
+                            bounds.min, bounds.max, bounds.lenient_min, bounds.lenient_max
+                        ));
+                    }
+                    if max_from.is_some() {
+                        return refuse("a list ended by a value takes a number `max`");
+                    }
+                }
+                let Some(min_len) = ld.min.or(ld.until.map(|_| 0)) else {
+                    return Err(ctx.err(ls.clone(), &lkey, "length needs `min` (and `max`)"));
+                };
                 let items = num(
                     &ctx,
                     ls.clone(),
                     &lkey,
-                    (ld.min, ld.max, ld.lenient_min, ld.lenient_max),
+                    (min_len, ld.max, ld.lenient_min, ld.lenient_max),
                 )?;
                 // Inside, a record list counts values: k per item.
                 let len = Num {
@@ -759,6 +998,9 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                         .as_ref()
                         .map(|r| r.get_ref().iter().map(|c| leak(c.clone())).collect())
                         .unwrap_or_default(),
+                    adjacency: false,
+                    column_bounds: column_bounds.clone(),
+                    until: ld.until,
                 })
             }
         };
@@ -817,6 +1059,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             }
         };
         let default_what = match (&group, &list) {
+            (None, Some(l)) if l.adjacency => "vertex {i} of case {case}".to_string(),
             (Some(_), _) => format!("{} {{i}} of item {{j}} of case {{case}}", fd.name),
             (None, Some(_)) => format!("{} {{i}} of case {{case}}", fd.name),
             (None, None) => format!("{} of case {{case}}", fd.name),
@@ -1126,7 +1369,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 && (td.zeros >= 1
                     && td.zeros <= fields.len()
                     && fields[..td.zeros].iter().all(|f| f.list.is_none())
-                    || td.zeros == 1 && fields[0].list.as_ref().is_some_and(|l| !l.tree));
+                    || td.zeros == 1
+                        && fields[0]
+                            .list
+                            .as_ref()
+                            .is_some_and(|l| !l.tree && !l.adjacency && l.until.is_none()));
             if !slots_ok {
                 return Err(ctx.err(
                     t.span(),
@@ -1374,6 +1621,13 @@ fn describe_input(layout: &Layout, fields: &[Field]) -> String {
                 "{}: n, then n - 1 lines `u v` (a tree on vertices 1..n)",
                 f.name
             ),
+            (None, Some(l)) if l.adjacency => format!(
+                "{}: a line per vertex v, `k w1 .. wk` (the successors of v)",
+                f.name
+            ),
+            (None, Some(l)) if l.until.is_some() => {
+                format!("{} until a {}", f.name, l.until.unwrap_or(0))
+            }
             (None, Some(_)) => format!("a count, then that many {}", f.name),
             (None, None) => f.name.to_string(),
         })
@@ -1412,10 +1666,17 @@ fn describe_limits(layout: &Layout, fields: &[Field]) -> String {
                 l.len.min, f.name, l.len.max
             ));
         }
-        parts.push(format!(
-            "{} <= {} <= {}",
-            f.bounds.min, f.name, f.bounds.max
-        ));
+        match f.list.as_ref().filter(|l| !l.column_bounds.is_empty()) {
+            Some(l) => {
+                for (b, c) in l.column_bounds.iter().zip(&l.columns) {
+                    parts.push(format!("{} <= {} {c} <= {}", b.min, f.name, b.max));
+                }
+            }
+            None => parts.push(format!(
+                "{} <= {} <= {}",
+                f.bounds.min, f.name, f.bounds.max
+            )),
+        }
     }
     parts.join(", ")
 }

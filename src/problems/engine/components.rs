@@ -54,8 +54,13 @@ impl Declared {
         let k = self.component_field(&view, part, rules.component_len())?;
         let b = self.fields[k].bounds;
         let u = rules.smallest_component(value, b.min, b.max)?;
-        let fits =
-            u.len() == rules.component_len() && u.iter().all(|x| (b.min..=b.max).contains(x));
+        let columns = self.fields[k].list.as_ref().map(|l| &l.column_bounds);
+        let fits = u.len() == rules.component_len()
+            && u.iter().enumerate().all(|(i, x)| match columns {
+                // A component is whole items: value i is in column i mod k.
+                Some(c) if !c.is_empty() => (c[i % c.len()].min..=c[i % c.len()].max).contains(x),
+                _ => (b.min..=b.max).contains(x),
+            });
         fits.then_some(u)
     }
 
@@ -90,6 +95,15 @@ impl Declared {
                 }
                 // A count is its list's length, which the list pays for.
                 (_, None) if f.counts.is_some() => {}
+                (_, Some(l)) if !l.column_bounds.is_empty() => {
+                    // Each value above its own column's minimum.
+                    let extra = (v.len() as u64).saturating_sub(l.len.min) / l.step.max(1);
+                    let cb = &l.column_bounds;
+                    let over = v.iter().enumerate().fold(0u64, |a, (i, &x)| {
+                        a.saturating_add(x.saturating_sub(cb[i % cb.len()].min))
+                    });
+                    size = size.saturating_add(extra).saturating_add(over);
+                }
                 (_, Some(l)) => {
                     let extra = (v.len() as u64).saturating_sub(l.len.min) / l.step.max(1);
                     size = size.saturating_add(extra).saturating_add(excess(v));

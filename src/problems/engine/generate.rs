@@ -158,6 +158,28 @@ impl Declared {
         if n < l.len.min {
             n = l.len.min;
         }
+        if !l.column_bounds.is_empty() {
+            // Each column within its own bounds, growing with the scale like a field;
+            // `top` caps them all when it comes from an earlier field (`max = "n"`).
+            let k = l.column_bounds.len();
+            let tops: Vec<(u64, u64)> = l
+                .column_bounds
+                .iter()
+                .map(|b| {
+                    let mut t = Self::top(b, scale, f.geometric);
+                    if f.max_from.is_some() {
+                        t = t.min(top);
+                    }
+                    (b.min, t.max(b.min))
+                })
+                .collect();
+            return (0..n)
+                .map(|i| {
+                    let (lo, top) = tops[i as usize % k];
+                    Self::pick(rng, lo, top)
+                })
+                .collect();
+        }
         if l.distinct {
             let room = top - lo + 1;
             let mut n = n.min(room);
@@ -438,7 +460,7 @@ impl Declared {
                     let cost = m - items.min;
                     if !last || cost == budget {
                         let left = cap.saturating_sub(out.len());
-                        for g in super::graph::enumerate_dags(n, m, left) {
+                        for g in super::graph::enumerate_dags(n, m, left, l.adjacency) {
                             cur.push(g);
                             self.enumerate_within(k + 1, budget - cost, cur, out, full);
                             cur.pop();
@@ -493,8 +515,41 @@ impl Declared {
                         let mut lists = Vec::new();
                         if l.distinct {
                             increasing(len as usize, spend, lo, width, &mut values, &mut lists);
+                        } else if l.column_bounds.is_empty() {
+                            compositions(
+                                len as usize,
+                                spend,
+                                &[(lo, width)],
+                                &mut values,
+                                &mut lists,
+                            );
                         } else {
-                            compositions(len as usize, spend, lo, width, &mut values, &mut lists);
+                            // Each column from its own minimum (and within `max = "n"`).
+                            let cols = l
+                                .column_bounds
+                                .iter()
+                                .map(|b| {
+                                    let w = b.max - b.min;
+                                    match f.max_from {
+                                        Some(j) => {
+                                            Some((b.min, w.min(cur[j][0].checked_sub(b.min)?)))
+                                        }
+                                        None => Some((b.min, w)),
+                                    }
+                                })
+                                .collect::<Option<Vec<_>>>();
+                            match cols {
+                                Some(cols) => compositions(
+                                    len as usize,
+                                    spend,
+                                    &cols,
+                                    &mut values,
+                                    &mut lists,
+                                ),
+                                // A column with no value allowed: only the empty list.
+                                None if len == 0 && spend == 0 => lists.push(Vec::new()),
+                                None => {}
+                            }
                         }
                         for v in lists {
                             cur.push(v);
@@ -541,7 +596,7 @@ pub(super) fn group_items(
         for spend in 0..=rest {
             let mut values = Vec::with_capacity(len as usize);
             let mut lists = Vec::new();
-            compositions(len as usize, spend, lo, width, &mut values, &mut lists);
+            compositions(len as usize, spend, &[(lo, width)], &mut values, &mut lists);
             for v in lists {
                 let mark = cur.len();
                 cur.push(len);
@@ -562,13 +617,13 @@ pub(super) fn group_items(
     }
 }
 
-/// Every list of `len` values in `lo..=lo+width` whose excess over `lo` sums to
-/// `spend`, in lexicographic order (at most [`ENUM_CAP`]).
+/// Every list of `len` values whose excess over their minimum sums to `spend`, in
+/// lexicographic order (at most [`ENUM_CAP`]): value i in `lo..=lo+width` of
+/// `cols[i % cols.len()]` (one pair for all values, or one per column of a record).
 pub(super) fn compositions(
     len: usize,
     spend: u64,
-    lo: u64,
-    width: u64,
+    cols: &[(u64, u64)],
     cur: &mut Vec<u64>,
     out: &mut Vec<Vec<u64>>,
 ) {
@@ -581,10 +636,11 @@ pub(super) fn compositions(
         }
         return;
     }
+    let (lo, width) = cols[cur.len() % cols.len()];
     let first = if cur.len() + 1 == len { spend } else { 0 };
     for x in first..=spend.min(width) {
         cur.push(lo + x);
-        compositions(len, spend - x, lo, width, cur, out);
+        compositions(len, spend - x, cols, cur, out);
         cur.pop();
     }
 }

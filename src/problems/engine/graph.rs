@@ -122,8 +122,10 @@ pub(crate) fn random_dag(rng: &mut ChaCha8Rng, n: u64, m: u64) -> Vec<u64> {
 }
 
 /// Every list of `m` edges on 1..=n without a cycle, in every order (an input may
-/// list its edges in any order, and twice); at most `cap`.
-pub(crate) fn enumerate_dags(n: u64, m: u64, cap: usize) -> Vec<Vec<u64>> {
+/// list its edges in any order, and twice); at most `cap`. With `adjacency`, as
+/// adjacency lists read them: grouped by tail in vertex order, no edge twice (each
+/// vertex's successors still in every order).
+pub(crate) fn enumerate_dags(n: u64, m: u64, cap: usize, adjacency: bool) -> Vec<Vec<u64>> {
     let pairs: Vec<[u64; 2]> = (1..=n)
         .flat_map(|u| (1..=n).filter(move |&v| v != u).map(move |v| [u, v]))
         .collect();
@@ -131,8 +133,7 @@ pub(crate) fn enumerate_dags(n: u64, m: u64, cap: usize) -> Vec<Vec<u64>> {
     let mut cur: Vec<u64> = Vec::new();
     fn go(
         pairs: &[[u64; 2]],
-        m: u64,
-        n: u64,
+        (m, n, adjacency): (u64, u64, bool),
         cur: &mut Vec<u64>,
         out: &mut Vec<Vec<u64>>,
         cap: usize,
@@ -145,10 +146,16 @@ pub(crate) fn enumerate_dags(n: u64, m: u64, cap: usize) -> Vec<Vec<u64>> {
             return;
         }
         for p in pairs {
+            if adjacency
+                && (cur.len() >= 2 && p[0] < cur[cur.len() - 2]
+                    || cur.chunks_exact(2).any(|e| e == p))
+            {
+                continue;
+            }
             cur.extend_from_slice(p);
             // A cycle stays a cycle with more edges: cut the branch here.
             if check_dag(n, cur).is_ok() {
-                go(pairs, m, n, cur, out, cap);
+                go(pairs, (m, n, adjacency), cur, out, cap);
             }
             cur.truncate(cur.len() - 2);
             if out.len() >= cap {
@@ -156,7 +163,7 @@ pub(crate) fn enumerate_dags(n: u64, m: u64, cap: usize) -> Vec<Vec<u64>> {
             }
         }
     }
-    go(&pairs, m, n, &mut cur, &mut out, cap);
+    go(&pairs, (m, n, adjacency), &mut cur, &mut out, cap);
     out
 }
 
@@ -204,7 +211,7 @@ mod tests {
         let all = |n: u64| {
             (0..=n * (n - 1) / 2)
                 .map(|m| {
-                    enumerate_dags(n, m, 1 << 20)
+                    enumerate_dags(n, m, 1 << 20, false)
                         .iter()
                         .filter(|g| increasing(g))
                         .count()
@@ -218,8 +225,34 @@ mod tests {
         // Every order and repeat: two edges on two vertices, 1 2 or 2 1, twice over
         // the same direction only (two directions make a cycle).
         assert_eq!(
-            enumerate_dags(2, 2, 100),
+            enumerate_dags(2, 2, 100, false),
             vec![vec![1, 2, 1, 2], vec![2, 1, 2, 1]]
         );
+        // As adjacency lists: each graph once per order of each vertex's successors,
+        // so 1, 3, 25, 543 again when the successors are in increasing order, and no
+        // edge twice.
+        let lines_increasing = |g: &Vec<u64>| {
+            g.chunks(2)
+                .zip(g.chunks(2).skip(1))
+                .all(|(a, b)| a[0] < b[0] || a[1] < b[1])
+        };
+        let grouped = |n: u64| {
+            (0..=n * (n - 1) / 2)
+                .map(|m| {
+                    let all = enumerate_dags(n, m, 1 << 20, true);
+                    for g in &all {
+                        assert!(g
+                            .chunks(2)
+                            .zip(g.chunks(2).skip(1))
+                            .all(|(a, b)| a[0] <= b[0]));
+                    }
+                    all.iter().filter(|g| lines_increasing(g)).count()
+                })
+                .sum::<usize>()
+        };
+        assert_eq!(grouped(3), 25);
+        assert_eq!(grouped(4), 543);
+        assert!(enumerate_dags(2, 2, 100, true).is_empty());
+        assert_eq!(enumerate_dags(3, 2, 100, true).len(), 15);
     }
 }

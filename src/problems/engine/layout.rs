@@ -54,7 +54,20 @@ impl Declared {
         if l.distinct && !dense {
             seen.reserve(n.min(1 << 20) as usize);
         }
+        // Bounds per column of a record, within the field's.
+        let columns: Vec<(u64, u64)> = l
+            .column_bounds
+            .iter()
+            .map(|b| {
+                let (a, z) = b.range(r.lenient());
+                (a, z.min(hi))
+            })
+            .collect();
         for i in 1..=n {
+            let (lo, hi) = match columns.len() {
+                0 => (lo, hi),
+                c => columns[((i - 1) % c as u64) as usize],
+            };
             let v = r.number("", lo, hi).map_err(|mut e| {
                 e.field = name(i);
                 e
@@ -133,6 +146,131 @@ impl Declared {
         Ok(())
     }
 
+    /// Reads a graph written as adjacency lists (n already read): for each vertex v
+    /// of 1..=n a line `k w1 .. wk`, its successors, distinct and in 1..=n; then the
+    /// check for a cycle. Pushes 2m (m edges in all), then the edges `v w` in order.
+    pub(super) fn read_adjacency(
+        &self,
+        r: &mut Reader<'_>,
+        f: &Field,
+        l: &ListSpec,
+        c: usize,
+        out: &mut Tokens,
+    ) -> Result<(), ParseError> {
+        let n = l.graph.map_or(0, |g| self.value_before(out, g));
+        let max_edges = l.len.range(r.lenient()).1 / 2;
+        let at_len = out.len();
+        out.push(0);
+        let at = out.len();
+        let mut edges = 0u64;
+        let mut line = rustc_hash::FxHashSet::default();
+        for v in 1..=n {
+            let count = || format!("{} (successor count)", f.what.name(c, v));
+            let k = r.number("", 0, n - 1).map_err(|mut e| {
+                e.field = count();
+                e
+            })?;
+            if k > max_edges - edges {
+                return Err(r.error(
+                    count(),
+                    format!(
+                        "{k} more successors make {} edges, above the {max_edges} allowed",
+                        edges + k
+                    ),
+                ));
+            }
+            edges += k;
+            line.clear();
+            out.reserve(2 * k.min(1 << 20) as usize);
+            for j in 1..=k {
+                let name = || format!("{} (successor {j})", f.what.name(c, v));
+                let w = r.number("", 1, n).map_err(|mut e| {
+                    e.field = name();
+                    e
+                })?;
+                if !line.insert(w) {
+                    return Err(r.error(
+                        name(),
+                        format!("{w} repeats (the successors of a vertex are distinct)"),
+                    ));
+                }
+                out.push(v);
+                out.push(w);
+            }
+        }
+        out.set(at_len, 2 * edges);
+        if let Err(e) = super::graph::check_dag(n, &out[at..]) {
+            return Err(r.error(l.what.name(c, 0), e));
+        }
+        Ok(())
+    }
+
+    /// Reads a list ended by its terminator value `l.until` (not an item): values
+    /// within the field's bounds until the terminator, at most the length's max.
+    /// Pushes the count, then the values.
+    pub(super) fn read_until(
+        &self,
+        r: &mut Reader<'_>,
+        f: &Field,
+        l: &ListSpec,
+        c: usize,
+        out: &mut Tokens,
+    ) -> Result<(), ParseError> {
+        let end = l.until.unwrap_or(0);
+        let (lo, hi) = f.bounds.range(r.lenient());
+        let (min_len, max_len) = l.len.range(r.lenient());
+        let at_len = out.len();
+        out.push(0);
+        let mut seen = rustc_hash::FxHashMap::default();
+        let mut n = 0u64;
+        loop {
+            let i = n + 1;
+            let v = r.number("", 0, u64::MAX).map_err(|mut e| {
+                e.field = format!("{} (or the terminator {end})", f.what.name(c, i));
+                e
+            })?;
+            if v == end {
+                break;
+            }
+            if !(lo..=hi).contains(&v) {
+                return Err(r.error(
+                    f.what.name(c, i),
+                    format!("expected {lo}..={hi} or the terminator {end}, found {v}"),
+                ));
+            }
+            if n >= max_len {
+                return Err(r.error(
+                    l.what.name(c, 0),
+                    format!("more than {max_len} values before the terminator {end}"),
+                ));
+            }
+            if l.distinct {
+                if let Some(k) = seen.insert(v, i) {
+                    return Err(r.error(
+                        f.what.name(c, i),
+                        format!(
+                            "{v} repeats {} (the values are distinct)",
+                            f.what.name(c, k).split(" of ").next().unwrap_or("")
+                        ),
+                    ));
+                }
+            }
+            out.push(v);
+            n += 1;
+        }
+        if n < min_len {
+            return Err(r.error(
+                l.what.name(c, 0),
+                format!(
+                    "expected at least {min_len} values before the terminator {end}, found {n}"
+                ),
+            ));
+        }
+        Self::check_length(r, l, n, l.what.name(c, 0))?;
+        out.set(at_len, n);
+        Ok(())
+    }
+
     pub(super) fn check_length(
         r: &Reader<'_>,
         l: &ListSpec,
@@ -176,6 +314,12 @@ impl Declared {
                 (None, Some(l)) if l.tree => {
                     let n = Self::read(r, &l.len, || l.what.name(c, 0))?;
                     self.read_tree(r, f, n, c, &mut tokens)?;
+                }
+                (None, Some(l)) if l.adjacency => {
+                    self.read_adjacency(r, f, l, c, &mut tokens)?;
+                }
+                (None, Some(l)) if l.until.is_some() => {
+                    self.read_until(r, f, l, c, &mut tokens)?;
                 }
                 (None, Some(l)) => {
                     // The length counts items (k numbers each for a record).
@@ -283,6 +427,33 @@ impl Declared {
                     }
                     line_open = false;
                 }
+                (None, Some(l)) if l.adjacency => {
+                    // A line per vertex, after the numbers before it.
+                    if line_open {
+                        s.push('\n');
+                    }
+                    let n = l.graph.map_or(0, |g| case.field(g)[0]);
+                    write_adjacency(s, n, v);
+                    line_open = false;
+                }
+                (None, Some(l)) if l.until.is_some() => {
+                    // On a line of its own: the values, then the terminator (on the
+                    // values' line with `inline`, on the next without).
+                    if line_open {
+                        s.push('\n');
+                    }
+                    for (i, x) in v.iter().enumerate() {
+                        if i > 0 {
+                            s.push(' ');
+                        }
+                        let _ = write!(s, "{x}");
+                    }
+                    if !v.is_empty() {
+                        s.push(if l.inline { ' ' } else { '\n' });
+                    }
+                    let _ = writeln!(s, "{}", l.until.unwrap_or(0));
+                    line_open = false;
+                }
                 (None, Some(l)) if l.len_from.is_some() => {
                     // Its length was written with the numbers before it.
                     if line_open {
@@ -352,6 +523,16 @@ impl Declared {
                     if let Some(g) = l.graph {
                         let n = case.fields[g][0];
                         super::graph::check_dag(n, v).map_err(|e| format!("{}: {e}", f.name))?;
+                        if l.adjacency {
+                            let mut edges: Vec<&[u64]> = v.chunks_exact(2).collect();
+                            edges.sort_unstable();
+                            if let Some(w) = edges.windows(2).find(|w| w[0] == w[1]) {
+                                return Err(format!(
+                                    "{}: the edge {} {} repeats (an adjacency list)",
+                                    f.name, w[0][0], w[0][1]
+                                ));
+                            }
+                        }
                     }
                 }
                 _ => {}
@@ -401,4 +582,29 @@ impl Declared {
 
     // -----------------------------------------------------------------------------
     // Generation.
+}
+
+/// Writes the edges `flat` (pairs `u v`) of a graph on 1..=n as adjacency lists: a
+/// line `k w1 .. wk` per vertex, each vertex's successors in the order of `flat`.
+fn write_adjacency(s: &mut String, n: u64, flat: &[u64]) {
+    let edges: Vec<&[u64]> = flat.chunks_exact(2).collect();
+    // Edges by tail (a stable sort: each line keeps its order).
+    let mut order: Vec<usize> = (0..edges.len()).collect();
+    order.sort_by_key(|&i| edges[i][0]);
+    let mut next = order.iter().peekable();
+    for v in 1..=n {
+        let mut line = Vec::new();
+        while let Some(&&i) = next.peek() {
+            if edges[i][0] != v {
+                break;
+            }
+            line.push(edges[i][1]);
+            next.next();
+        }
+        let _ = write!(s, "{}", line.len());
+        for w in line {
+            let _ = write!(s, " {w}");
+        }
+        s.push('\n');
+    }
 }

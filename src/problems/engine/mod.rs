@@ -63,6 +63,14 @@ impl Tokens {
         }
     }
 
+    /// Sets the number at `i` (a length read after its values).
+    fn set(&mut self, i: usize, v: u64) {
+        match self {
+            Tokens::Inline(a, _) => a[i] = v,
+            Tokens::Heap(h) => h[i] = v,
+        }
+    }
+
     fn reserve(&mut self, extra: usize) {
         if let Tokens::Inline(a, n) = self {
             if *n as usize + extra > a.len() {
@@ -228,6 +236,16 @@ pub(crate) struct ListSpec {
     pub graph: Option<usize>,
     /// The names of a record's columns (for errors).
     pub columns: Vec<&'static str>,
+    /// A graph written as adjacency lists: n lines `k w1 .. wk`, the successors of
+    /// each vertex. Its values are the edges `u v` flat, grouped by their tail in
+    /// vertex order (every case is packed so), and no edge repeats.
+    pub adjacency: bool,
+    /// Bounds per column of a record (`min = [0, 1]`); empty when every value has the
+    /// field's bounds. The field's `bounds` then hold the lowest min and the highest max.
+    pub column_bounds: Vec<Num>,
+    /// A list ended by this value (`length = { until = 0 }`) instead of a length
+    /// written before it; no value of the list may equal it.
+    pub until: Option<u64>,
 }
 
 impl ListSpec {
@@ -638,6 +656,20 @@ impl Declared {
             } else if f.list.is_some() {
                 tokens.push(v.len() as u64);
             }
+            if f.list.as_ref().is_some_and(|l| l.adjacency) {
+                // Adjacency lists read back grouped by tail, in vertex order: the
+                // edges are kept so (a stable sort, each line's order kept).
+                let tail = |e: &[u64]| e[0];
+                if !v.chunks_exact(2).is_sorted_by_key(tail) {
+                    let mut edges: Vec<&[u64]> = v.chunks_exact(2).collect();
+                    edges.sort_by_key(|e| tail(e));
+                    for e in edges {
+                        tokens.push(e[0]);
+                        tokens.push(e[1]);
+                    }
+                    continue;
+                }
+            }
             for &x in v {
                 tokens.push(x);
             }
@@ -685,11 +717,22 @@ impl Declared {
     fn position_bounds(&self, case: &Unpacked, top: &[u64]) -> Vec<(u64, u64)> {
         let mut b = Vec::new();
         for &i in &self.position {
-            let lo = self.fields[i].bounds.min;
-            b.extend(std::iter::repeat_n(
-                (lo, top[i].max(lo)),
-                case.fields[i].len(),
-            ));
+            let f = &self.fields[i];
+            let lo = f.bounds.min;
+            match f.list.as_ref().map(|l| &l.column_bounds) {
+                Some(cb) if !cb.is_empty() => {
+                    // A record with bounds per column: each within its column's.
+                    b.extend(
+                        (0..case.fields[i].len())
+                            .map(|j| &cb[j % cb.len()])
+                            .map(|c| (c.min, top[i].clamp(c.min, c.max))),
+                    );
+                }
+                _ => b.extend(std::iter::repeat_n(
+                    (lo, top[i].max(lo)),
+                    case.fields[i].len(),
+                )),
+            }
         }
         b
     }

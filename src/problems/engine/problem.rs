@@ -96,6 +96,11 @@ impl Problem for Declared {
                     .checked_mul(l.len.max.checked_add(1)?)?
                     .checked_add(1)?,
                 (None, Some(l)) if l.tree => l.len.max.checked_mul(2)?.checked_sub(1)?,
+                // An adjacency list writes a count per vertex besides its edges' ends.
+                (None, Some(l)) if l.adjacency => {
+                    let n = l.graph.map_or(0, |g| self.fields[g].bounds.max);
+                    l.len.max.checked_add(1)?.checked_add(n)?
+                }
                 (None, Some(l)) => l.len.max.checked_add(1)?,
             };
             sum.checked_add(here)
@@ -344,6 +349,26 @@ impl Declared {
                         f.name, l.len.min, l.len.max
                     ));
                 }
+            }
+            if let Some(cb) = f
+                .list
+                .as_ref()
+                .map(|l| &l.column_bounds)
+                .filter(|c| !c.is_empty())
+            {
+                for (i, &x) in v.iter().enumerate() {
+                    let b = &cb[i % cb.len()];
+                    if !(b.min..=b.max).contains(&x) {
+                        return Err(format!(
+                            "{} {x} (column {}) is outside {}..={}",
+                            f.name,
+                            i % cb.len() + 1,
+                            b.min,
+                            b.max
+                        ));
+                    }
+                }
+                continue;
             }
             let (lo, hi) = (f.bounds.min, f.bounds.max);
             if let Some(x) = v.iter().find(|&&x| !(lo..=hi).contains(&x)) {

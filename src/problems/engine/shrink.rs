@@ -110,6 +110,12 @@ impl Declared {
                         out.push(with(values));
                     }
                 }
+                Some(l) if !l.column_bounds.is_empty() => {
+                    let lows: Vec<u64> = l.column_bounds.iter().map(|b| b.min).collect();
+                    for values in shrink_list_to(v, l.len.min as usize, l.step as usize, &lows) {
+                        out.push(with(values));
+                    }
+                }
                 Some(l) => {
                     for values in shrink_list(v, l.len.min as usize, l.step as usize, lo) {
                         out.push(with(values));
@@ -212,6 +218,19 @@ impl Declared {
 /// chunk removals, dropping the first or last step, and "halve every value" instead
 /// of per-value candidates, so one shrink round stays cheap at 10^6 values.
 pub fn shrink_list(values: &[u64], min_len: usize, step: usize, lo: u64) -> Vec<Vec<u64>> {
+    shrink_list_to(values, min_len, step, &[lo])
+}
+
+/// [`shrink_list`] with a lower bound per column: value i never below
+/// `lows[i % lows.len()]` (the columns of a record, removed a whole item at a time
+/// when `step` is a multiple of the columns).
+pub(super) fn shrink_list_to(
+    values: &[u64],
+    min_len: usize,
+    step: usize,
+    lows: &[u64],
+) -> Vec<Vec<u64>> {
+    let low = |i: usize| lows[i % lows.len()];
     let step = step.max(1);
     let units = values.len() / step;
     let min_units = min_len.div_ceil(step);
@@ -245,12 +264,19 @@ pub fn shrink_list(values: &[u64], min_len: usize, step: usize, lo: u64) -> Vec<
             out.push(without(0, 1));
             out.push(without(units - 1, units));
         }
-        if values.iter().any(|&v| v / 2 >= lo && v > lo) {
-            out.push(values.iter().map(|&v| (v / 2).max(lo)).collect());
+        if values.iter().enumerate().any(|(i, &v)| v > low(i)) {
+            out.push(
+                values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| (v / 2).max(low(i)).min(v))
+                    .collect(),
+            );
         }
         return out;
     }
     for (i, &v) in values.iter().enumerate() {
+        let lo = low(i);
         let mut seen = [u64::MAX; 3];
         for (slot, smaller) in [lo, (v / 2).max(lo), v.saturating_sub(1).max(lo)]
             .into_iter()
