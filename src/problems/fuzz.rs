@@ -256,9 +256,7 @@ fn check_declared_with<'a>(
     // leave many components (Ruler) explores its budget slowly, and a fuzzer wants
     // many short runs.
     let deadline = std::time::Instant::now() + DECLARED_QUERY_TIME;
-    match sgcheck_oracles::with_deadline(deadline, || {
-        super::tier3::compare_case(p, case, DECLARED_BUDGET)
-    }) {
+    match super::tier3::compare_case(p, case, DECLARED_BUDGET, Some(deadline)) {
         Err(_) => Checked::Rejected,
         Ok(None) => Checked::Kept,
         Ok(Some(mut d)) => {

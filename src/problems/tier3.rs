@@ -25,12 +25,18 @@ use std::time::{Duration, Instant};
 /// same answer computed through the oracle within `budget` positions: `None` when they
 /// agree, the disagreement otherwise (reproduced by `sgcheck solve <id> --engine
 /// oracle`).
+/// The oracle's queries are cut at `deadline`, if given (an error, so the case is
+/// skipped); the fast side's answer is never cut: it is the answer under test.
 pub fn compare_case<P: Problem>(
     p: &P,
     case: &P::Case,
     budget: usize,
+    deadline: Option<Instant>,
 ) -> Result<Option<Disagreement>, SearchError> {
-    let oracle = p.oracle_answer(case, 0, budget)?;
+    let oracle = match deadline {
+        Some(d) => sgcheck_oracles::with_deadline(d, || p.oracle_answer(case, 0, budget))?,
+        None => p.oracle_answer(case, 0, budget)?,
+    };
     let fast = match crate::guard::catch_quiet(|| p.answer(case, 0)) {
         Ok(fast) => fast,
         Err(panic) => vec![format!("panicked: {}", panic.message)],
@@ -65,7 +71,7 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
     // cut short and the case counted as skipped.
     let grace = sweep.time.div_f64(10.0).max(Duration::from_millis(20));
     let check = |case: &P::Case, stop_at: Instant| {
-        sgcheck_oracles::with_deadline(stop_at + grace, || compare_case(p, case, sweep.budget))
+        compare_case(p, case, sweep.budget, Some(stop_at + grace))
     };
     let run = |cases: Vec<P::Case>, order: u64, stop_at: Instant| -> Tally {
         let cases = Arc::new(cases);

@@ -219,11 +219,28 @@ impl ScriptRules {
 
     /// The Grundy value of `s` by mex over its moves, memoised (iterative, so a long
     /// chain of states needs no deep stack). A cycle of states is an error naming one.
+    /// A deadline of [`sgcheck_oracles::with_deadline`] in force cuts it too (the
+    /// generators draw cases under one, never the answers).
     pub fn mex_grundy(&self, s: &[i64]) -> Result<u64, String> {
-        let deadline = Instant::now() + QUERY_TIME;
+        let mut deadline = Instant::now() + QUERY_TIME;
+        if let Some(d) = sgcheck_oracles::scoped_deadline() {
+            deadline = deadline.min(d);
+        }
+        self.mex_grundy_until(s, deadline)
+    }
+
+    /// [`ScriptRules::mex_grundy`], failing past `deadline` (what is computed by then
+    /// stays in the table).
+    fn mex_grundy_until(&self, s: &[i64], deadline: Instant) -> Result<u64, String> {
         let mut memo = lock(&self.grundy);
         if let Some(&g) = memo.get(s) {
             return Ok(g);
+        }
+        if Instant::now() >= deadline {
+            return Err(format!(
+                "the mex table for {} ran past the caller's deadline",
+                show(s)
+            ));
         }
         let mut path: HashSet<State> = HashSet::new();
         let first = self.moves_of(s)?;
@@ -258,7 +275,8 @@ impl ScriptRules {
                 }
                 if Instant::now() >= deadline {
                     return Err(format!(
-                        "the mex table for {} took more than {} s of script time",
+                        "the mex table for {} took more than {} s of script time \
+                         (or ran past the caller's deadline)",
                         show(s),
                         QUERY_TIME.as_secs()
                     ));
@@ -342,11 +360,26 @@ impl ScriptRules {
 
     /// Whether the fast side answers `numbers`, or why not (the message names the
     /// script, `[game] script`).
+    ///
+    /// The mex table is built here, under the deadline of
+    /// [`sgcheck_oracles::with_deadline`] when one is in force (a generator that must
+    /// keep to a time limit drops a case the table cannot reach in time); the answers
+    /// that follow read it, and are never cut.
     pub fn check(&self, numbers: &[u64]) -> Result<(), String> {
         let r = if self.misere {
             self.search(numbers).map(|_| ())
-        } else {
+        } else if self.script.has_value {
             self.values(numbers).map(|_| ())
+        } else {
+            let mut deadline = Instant::now() + QUERY_TIME;
+            if let Some(d) = sgcheck_oracles::scoped_deadline() {
+                deadline = deadline.min(d);
+            }
+            self.components(numbers).and_then(|comps| {
+                comps
+                    .iter()
+                    .try_for_each(|c| self.mex_grundy_until(c, deadline).map(|_| ()))
+            })
         };
         r.map_err(|e| format!("[game] script: {e}"))
     }
@@ -632,15 +665,22 @@ impl Declare for ScriptedGame {
         // them (values that few sizes take, as Ruler's powers of 2, would otherwise
         // cost 64 scans of 4096 sizes), and past them no size is found.
         let calls = std::cell::Cell::new(0u32);
+        let cut = sgcheck_oracles::scoped_deadline();
         let value = |n: u64| {
             calls.set(calls.get().saturating_add(1));
+            if cut.is_some_and(|d| Instant::now() >= d) {
+                // The generators' deadline has passed: stop here.
+                calls.set(u32::MAX);
+            }
             if calls.get() > MAKE_LOSING_CALLS {
                 return u64::MAX;
             }
-            i64::try_from(n)
-                .ok()
-                .and_then(|n| fast.grundy(&[n]).ok())
-                .unwrap_or(u64::MAX)
+            let g = i64::try_from(n).ok().and_then(|n| fast.grundy(&[n]).ok());
+            if g.is_none() {
+                // Past the table's reach or its deadline: the next sizes would be too.
+                calls.set(u32::MAX);
+            }
+            g.unwrap_or(u64::MAX)
         };
         declared::losing_sum(p, b, rng, value, |need, lo, hi, rng| {
             if calls.get() > MAKE_LOSING_CALLS {
