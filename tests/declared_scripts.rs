@@ -749,3 +749,48 @@ fn misere_play_of_a_script_is_searched() {
     }
     assert!(differs, "misère play changes some verdict");
 }
+
+#[test]
+fn sequence_of_a_script_with_position_is_of_the_positions_one_number_makes() {
+    // The no-repeat take-away: position(n) is the heap (n, 0), no move made yet; its
+    // value is 0 exactly when the heap alone loses, by the minimax written here.
+    let decl = data("no_repeat.toml");
+    let out = sgcheck(
+        &[
+            "sequence",
+            "scripted",
+            "--rules",
+            decl.to_str().unwrap(),
+            "--count",
+            "40",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let values: Vec<u64> = text(&out.stdout)
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(values.len(), 40);
+    let mut memo = HashMap::new();
+    let mut zeros = 0;
+    for (n, &g) in values.iter().enumerate() {
+        let lost = !no_repeat_win(&[(n as u64, 0)], &mut memo);
+        assert_eq!(g == 0, lost, "heap {n}: g = {g}");
+        zeros += usize::from(lost);
+    }
+    assert!(zeros > 2 && zeros < 38, "{zeros}");
+    // Two-row Chomp's positions come from two numbers: refused, saying so.
+    let decl = data("chomp2.toml");
+    let out = sgcheck(
+        &["sequence", "scripted", "--rules", decl.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("positions `position` makes from one number"),
+        "{}",
+        text(&out.stderr)
+    );
+}

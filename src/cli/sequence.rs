@@ -303,8 +303,9 @@ fn heap_code(text: &str, count: usize) -> Result<SequenceReport, String> {
     })
 }
 
-/// The sequence of a scripted game's one-integer components `(n)`: the mex table, or
-/// the author's closed form checked against it. The check runs on the declaration's
+/// The sequence of a scripted game's one-integer components `(n)` (or, for a script
+/// with `position`, of the position one number makes): the mex table, or the
+/// author's closed form checked against it. The check runs on the declaration's
 /// `check_states` box when that box is of one-integer states (the box `solve` checks),
 /// else on the first values (at most 4096).
 fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
@@ -316,6 +317,46 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
                     answered by exhaustive search)"
                 .into(),
         );
+    }
+    // A script with `position`: the value of the position one number n makes (a heap
+    // with no history yet, `(n, 0)`), the components' values XOR'd; the mex table
+    // holds what the positions reach.
+    let declared = check
+        .as_ref()
+        .map(|(lo, hi)| (lo.as_slice(), hi.as_slice()));
+    let r = ScriptRules::new(&text, false, declared).map_err(|e| format!("--rules {path}: {e}"))?;
+    if r.has_position() {
+        let values = (0..count as u64)
+            .map(|n| {
+                let comps = r.components(&[n])?;
+                if comps.is_empty() && n > 0 {
+                    return Err(format!(
+                        "position([{n}]) makes no component: this game's positions are \
+                         not made from one number"
+                    ));
+                }
+                comps
+                    .iter()
+                    .try_fold(0u64, |x, c| Ok::<_, String>(x ^ r.grundy(c)?))
+            })
+            .collect::<Result<Vec<u64>, String>>()
+            .map_err(|e| {
+                format!(
+                    "--rules {path}: {e} (the sequence is of the positions `position` makes \
+                     from one number n)"
+                )
+            })?;
+        return Ok(SequenceReport {
+            game: "scripted".into(),
+            rules: path.to_string(),
+            count,
+            first: 0,
+            values,
+            period: None,
+            method: format!("{}, of the position `position([n])`", r.source()),
+            by_mex: if r.has_value() { 0 } else { count },
+            seconds: 0.0,
+        });
     }
     let top = count.clamp(1, 4096) as i64 - 1;
     let first = [0i64];

@@ -197,6 +197,11 @@ impl ScriptRules {
         self.script.has_value
     }
 
+    /// Whether the script makes a case's components itself (`fn position`).
+    pub fn has_position(&self) -> bool {
+        self.script.has_position
+    }
+
     /// Whether the play is misère.
     pub fn misere(&self) -> bool {
         self.misere
