@@ -64,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         outln!("  data/{group}: {inputs} input(s), {cases} case(s), {bytes} bytes");
     }
     outln!(
-        "  answers: fast solver; {} case(s) cross-checked with the oracle, all agree ({} not cross-checked: past its budget, or past 300 a test)",
+        "  answers: fast solver; {} case(s) cross-checked with the oracle, all agree ({} not cross-checked: past its budget or half a second a case, or past 300 a test)",
         s.oracle_checked,
         s.oracle_skipped
     );

@@ -370,6 +370,9 @@ pub fn malformed(src: &Source, opts: &Options) -> Vec<(String, String)> {
     out
 }
 
+/// The most wall time the oracle may take on one case of an exported test.
+pub const ORACLE_QUERY_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// The answers of an input: the fast solver's, each case small enough cross-checked
 /// with the oracle. Returns (answer, oracle-checked, oracle-skipped).
 pub fn answer(p: &Declared, input: &str, budget: usize) -> anyhow::Result<(String, usize, usize)> {
@@ -379,14 +382,20 @@ pub fn answer(p: &Declared, input: &str, budget: usize) -> anyhow::Result<(Strin
     let ans = solve_fast(p, &cases);
     let (mut checked, mut skipped) = (0, 0);
     if budget > 0 {
+        let mut cut = 0;
         for (i, c) in cases.iter().enumerate() {
+            // Two queries cut short in one input: the others would be too.
             if checked >= ORACLE_CASES_PER_INPUT
+                || cut >= 2
                 || p.write_input(std::slice::from_ref(c)).len() > ORACLE_CASE_BYTES
             {
                 skipped += 1;
                 continue;
             }
-            match p.oracle_answer(c, i, budget) {
+            // A query is cut after ORACLE_QUERY_TIME (the case is then skipped): a
+            // scripted game's oracle lists every state a big pile reaches.
+            let deadline = std::time::Instant::now() + ORACLE_QUERY_TIME;
+            match sgcheck_oracles::with_deadline(deadline, || p.oracle_answer(c, i, budget)) {
                 Ok(lines) => {
                     let fast = p.answer(c, i);
                     if lines != fast {
@@ -405,7 +414,14 @@ pub fn answer(p: &Declared, input: &str, budget: usize) -> anyhow::Result<(Strin
                     }
                     checked += 1;
                 }
-                Err(_) => skipped += 1,
+                Err(e) => {
+                    skipped += 1;
+                    if matches!(e, sgcheck_oracles::SearchError::Time { .. })
+                        || std::time::Instant::now() >= deadline
+                    {
+                        cut += 1;
+                    }
+                }
             }
         }
     }
