@@ -119,12 +119,7 @@ pub fn check_text(
         .analyze(&pos)
         .map_err(|e| e.to_string())?;
     let fast = values.analyze(&pos.0);
-    Ok(crate::verify::CheckOutcome {
-        agree: fast.win == oracle.win && fast.winning == oracle.winning,
-        fast: crate::verify::describe(&fast),
-        oracle: crate::verify::describe(&oracle),
-        remoteness: oracle.remoteness,
-    })
+    Ok(crate::verify::CheckOutcome::compare(&fast, &oracle))
 }
 
 /// Tokens on a graph from the input, as problem declarations use it: the rules

@@ -1150,12 +1150,7 @@ pub fn check_text(
         .map_err(|e| e.to_string())?;
     let mut fast = r.analyze(&pos.0);
     fast.winning.sort();
-    Ok(crate::verify::CheckOutcome {
-        agree: fast.win == oracle.win && fast.winning == oracle.winning,
-        fast: crate::verify::describe(&fast),
-        oracle: crate::verify::describe(&oracle),
-        remoteness: oracle.remoteness,
-    })
+    Ok(crate::verify::CheckOutcome::compare(&fast, &oracle))
 }
 
 /// Tier 1 of `verify --problem` on heap rules: heaps with more moves than this (about

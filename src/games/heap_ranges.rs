@@ -643,12 +643,7 @@ pub fn check_text(
         .analyze(&pos)
         .map_err(|e| e.to_string())?;
     let fast = r.analyze(&pos.values);
-    Ok(crate::verify::CheckOutcome {
-        agree: fast.win == oracle.win && fast.winning == oracle.winning,
-        fast: crate::verify::describe(&fast),
-        oracle: crate::verify::describe(&oracle),
-        remoteness: oracle.remoteness,
-    })
+    Ok(crate::verify::CheckOutcome::compare(&fast, &oracle))
 }
 
 #[cfg(test)]

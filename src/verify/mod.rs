@@ -509,6 +509,18 @@ pub struct CheckOutcome {
     pub agree: bool,
 }
 
+impl CheckOutcome {
+    /// Both sides' answers on one position (winning moves in the same order on both).
+    pub fn compare<M: PartialEq + Display>(fast: &Analysis<M>, oracle: &Analysis<M>) -> Self {
+        CheckOutcome {
+            agree: same_answer(fast, oracle),
+            fast: describe(fast),
+            oracle: describe(oracle),
+            remoteness: oracle.remoteness,
+        }
+    }
+}
+
 /// Parses rules and a position in compact notation and compares both sides on it.
 /// `rules` of `None` reads as `-`, the notation of a game without parameters.
 pub fn check_one<S: Subject>(
@@ -540,12 +552,7 @@ where
         }
     };
     fast.winning.sort();
-    Ok(CheckOutcome {
-        agree: same_answer(&fast, &oracle),
-        fast: describe(&fast),
-        oracle: describe(&oracle),
-        remoteness: oracle.remoteness,
-    })
+    Ok(CheckOutcome::compare(&fast, &oracle))
 }
 
 /// Every sequence of 1..=`max_len` non-negative parts summing to `total`, shortest first.

@@ -231,12 +231,7 @@ impl ScriptRules {
         if let Some(d) = sgcheck_oracles::scoped_deadline() {
             deadline = deadline.min(d);
         }
-        self.mex_grundy_until(s, deadline)
-    }
-
-    /// [`ScriptRules::mex_grundy`], failing past `deadline` (what is computed by then
-    /// stays in the table).
-    fn mex_grundy_until(&self, s: &[i64], deadline: Instant) -> Result<u64, String> {
+        // What is computed by the deadline stays in the table.
         let mut memo = lock(&self.grundy);
         if let Some(&g) = memo.get(s) {
             return Ok(g);
@@ -373,18 +368,8 @@ impl ScriptRules {
     pub fn check(&self, numbers: &[u64]) -> Result<(), String> {
         let r = if self.misere {
             self.search(numbers).map(|_| ())
-        } else if self.script.has_value {
-            self.values(numbers).map(|_| ())
         } else {
-            let mut deadline = Instant::now() + QUERY_TIME;
-            if let Some(d) = sgcheck_oracles::scoped_deadline() {
-                deadline = deadline.min(d);
-            }
-            self.components(numbers).and_then(|comps| {
-                comps
-                    .iter()
-                    .try_for_each(|c| self.mex_grundy_until(c, deadline).map(|_| ()))
-            })
+            self.values(numbers).map(|_| ())
         };
         r.map_err(|e| format!("[game] script: {e}"))
     }
@@ -775,12 +760,7 @@ pub fn check_text(
         .with_budget(budget)
         .analyze(&pos)
         .map_err(|e| e.to_string())?;
-    Ok(crate::verify::CheckOutcome {
-        agree: fast.win == oracle.win && fast.winning == oracle.winning,
-        fast: crate::verify::describe(&fast),
-        oracle: crate::verify::describe(&oracle),
-        remoteness: oracle.remoteness,
-    })
+    Ok(crate::verify::CheckOutcome::compare(&fast, &oracle))
 }
 
 #[cfg(test)]
