@@ -246,11 +246,11 @@ fn invocation(line: &str, place: &str) -> Option<Invocation> {
     })
 }
 
-/// A scratch directory that sees the repository's `examples/`, `corpus/` and `docs/`,
+/// A scratch directory that sees the repository's `examples/`, `corpus/`, `docs/` and `tests/`,
 /// so that commands may name them and write files without touching the checkout.
 fn scratch() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    for name in ["examples", "corpus", "docs"] {
+    for name in ["examples", "corpus", "docs", "tests"] {
         std::os::unix::fs::symlink(Path::new(ROOT).join(name), dir.path().join(name))
             .expect("a symlink");
     }

@@ -114,6 +114,24 @@ fn chomp_win(a: u64, b: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
     win
 }
 
+/// The Grundy value of two-row Chomp's (a, b), b <= a, by mex over the moves of
+/// [`chomp_win`] (the poisoned square is no move).
+fn chomp_grundy(a: u64, b: u64, memo: &mut HashMap<(u64, u64), u64>) -> u64 {
+    if let Some(&g) = memo.get(&(a, b)) {
+        return g;
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for c in 0..b {
+        seen.insert(chomp_grundy(a, c, memo));
+    }
+    for c in 1..a {
+        seen.insert(chomp_grundy(c, b.min(c), memo));
+    }
+    let g = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert((a, b), g);
+    g
+}
+
 /// The no-repeat take-away on whole positions: heaps with the amount last taken
 /// from each.
 fn no_repeat_win(pos: &[(u64, u64)], memo: &mut HashMap<Vec<(u64, u64)>, bool>) -> bool {
@@ -751,7 +769,7 @@ fn misere_play_of_a_script_is_searched() {
 }
 
 #[test]
-fn sequence_of_a_script_with_position_is_of_the_positions_one_number_makes() {
+fn sequence_of_a_script_with_position_is_of_the_positions_its_numbers_make() {
     // The no-repeat take-away: position(n) is the heap (n, 0), no move made yet; its
     // value is 0 exactly when the heap alone loses, by the minimax written here.
     let decl = data("no_repeat.toml");
@@ -781,15 +799,73 @@ fn sequence_of_a_script_with_position_is_of_the_positions_one_number_makes() {
         zeros += usize::from(lost);
     }
     assert!(zeros > 2 && zeros < 38, "{zeros}");
-    // Two-row Chomp's positions come from two numbers: refused, saying so.
+    // Two-row Chomp's positions come from two numbers x and y: `x y g` for x, y in
+    // 0..12, each g the mex of a Grundy table written here.
     let decl = data("chomp2.toml");
     let out = sgcheck(
-        &["sequence", "scripted", "--rules", decl.to_str().unwrap()],
+        &[
+            "sequence",
+            "scripted",
+            "--rules",
+            decl.to_str().unwrap(),
+            "--count",
+            "12",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("# game scripted rules "), "{stdout}");
+    assert!(stdout.contains("g(x, y) for x, y in 0..12"), "{stdout}");
+    let rows: Vec<Vec<u64>> = stdout
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().map(|w| w.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 144);
+    let mut memo = HashMap::new();
+    let mut distinct = std::collections::BTreeSet::new();
+    for (i, row) in rows.iter().enumerate() {
+        let (x, y) = ((i / 12) as u64, (i % 12) as u64);
+        assert_eq!(row[..2], [x, y]);
+        let want = chomp_grundy(x.max(y), x.min(y), &mut memo);
+        assert_eq!(row[2], want, "g({x}, {y})");
+        distinct.insert(want);
+    }
+    assert!(distinct.len() > 5, "{distinct:?}");
+    // The JSON gives the same values, x major, with their column count.
+    let out = sgcheck(
+        &[
+            "sequence",
+            "scripted",
+            "--rules",
+            decl.to_str().unwrap(),
+            "--count",
+            "12",
+            "--json",
+        ],
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["columns"], 12);
+    let values: Vec<u64> = serde_json::from_value(json["values"].clone()).unwrap();
+    assert_eq!(values, rows.iter().map(|r| r[2]).collect::<Vec<_>>());
+    // A position made from three fields has no table: refused, saying so.
+    let dir = tempfile::tempdir().unwrap();
+    let three = dir.path().join("three.toml");
+    let src = std::fs::read_to_string(&decl).unwrap();
+    std::fs::write(
+        &three,
+        src.replace(r#"position = ["x", "y"]"#, r#"position = ["x", "y", "x"]"#),
+    )
+    .unwrap();
+    let out = sgcheck(
+        &["sequence", "scripted", "--rules", three.to_str().unwrap()],
         "",
     );
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
     assert!(
-        text(&out.stderr).contains("positions `position` makes from one number"),
+        text(&out.stderr).contains("made from 3 fields"),
         "{}",
         text(&out.stderr)
     );

@@ -23,6 +23,10 @@ pub const MAX_COUNT: usize = 1 << 24;
 /// this.
 pub const MAX_GRUNDY_COUNT: usize = 1 << 18;
 
+/// The largest `--count` for a scripted game whose positions are made from two numbers:
+/// count × count values (2^24, as [`MAX_COUNT`]).
+pub const MAX_PAIR_COUNT: usize = 1 << 12;
+
 /// The default `--time`, seconds.
 pub const DEFAULT_TIME: f64 = 60.0;
 
@@ -86,8 +90,14 @@ pub struct SequenceReport {
     /// The heap size (or vertex) of the first value: 0 for heap games, 1 for the
     /// vertices of a graph.
     pub first: u64,
-    /// g(first) .. g(first + count - 1).
+    /// g(first) .. g(first + count - 1); for positions made from two numbers (see
+    /// `columns`), g(x, y) for x, y in first..first + count, x major.
     pub values: Vec<u64>,
+    /// For positions made from two numbers x and y (two-row Chomp, a heap and its
+    /// limit): how many values each x has (`count`), g(x, y) being
+    /// `values[(x - first) * columns + (y - first)]`. Absent for one number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub columns: Option<usize>,
     /// The proven period, when there is one within reach.
     pub period: Option<PeriodReport>,
     /// How the values were obtained.
@@ -148,6 +158,7 @@ pub fn sequence(
                 rules: code.to_string(),
                 count,
                 first: 0,
+                columns: None,
                 values,
                 period: c.period.map(|p| theorem(p, code.digits().len())),
                 method: match c.period {
@@ -172,6 +183,7 @@ pub fn sequence(
                 rules: r,
                 count,
                 first: 0,
+                columns: None,
                 values: c.values.iter().take(count).map(|&v| u64::from(v)).collect(),
                 period: None,
                 method: method_name(&Breaks::Grundy).to_string(),
@@ -191,6 +203,7 @@ pub fn sequence(
                 rules: r,
                 count,
                 first: 0,
+                columns: None,
                 values: (0..count as u64).map(f).collect(),
                 period: None,
                 method: "closed form (checked against the mex table by verify)".into(),
@@ -223,6 +236,7 @@ pub fn sequence(
                 rules: set.to_string(),
                 count,
                 first: 0,
+                columns: None,
                 values: (0..count as u64).map(|n| s.grundy(n)).collect(),
                 period: Some(PeriodReport {
                     preperiod: s.preperiod(),
@@ -287,6 +301,7 @@ fn heap_code(text: &str, count: usize) -> Result<SequenceReport, String> {
         rules: r.text().to_string(),
         count,
         first: 0,
+        columns: None,
         values,
         period: period.map(|p| PeriodReport {
             preperiod: p.preperiod as u64,
@@ -310,8 +325,9 @@ fn heap_code(text: &str, count: usize) -> Result<SequenceReport, String> {
 /// else on the first values (at most 4096).
 fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
     use crate::games::scripted::{rules_of_file, ScriptRules};
-    let (text, misere, check) = rules_of_file(path)?;
-    if misere {
+    let file = rules_of_file(path)?;
+    let (text, check) = (&file.script, &file.check);
+    if file.misere {
         return Err(
             "--rules: misère play has no Grundy sequence (its positions are \
                     answered by exhaustive search)"
@@ -319,31 +335,53 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
         );
     }
     // A script with `position`: the value of the position one number n makes (a heap
-    // with no history yet, `(n, 0)`), the components' values XOR'd; the mex table
-    // holds what the positions reach.
+    // with no history yet, `(n, 0)`), or two numbers x and y make (two-row Chomp), the
+    // components' values XOR'd; the mex table holds what the positions reach.
     let declared = check
         .as_ref()
         .map(|(lo, hi)| (lo.as_slice(), hi.as_slice()));
-    let r = ScriptRules::new(&text, false, declared).map_err(|e| format!("--rules {path}: {e}"))?;
+    let r = ScriptRules::new(text, false, declared).map_err(|e| format!("--rules {path}: {e}"))?;
     if r.has_position() {
-        let values = (0..count as u64)
-            .map(|n| {
-                let comps = r.components(&[n])?;
-                if comps.is_empty() && n > 0 {
-                    return Err(format!(
-                        "position([{n}]) makes no component: this game's positions are \
-                         not made from one number"
-                    ));
-                }
+        let fields = file.position_fields;
+        if fields > 2 {
+            return Err(format!(
+                "--rules {path}: a case's position is made from {fields} fields; sequence \
+                 prints the values of positions made from one number or two"
+            ));
+        }
+        if fields == 2 && count > MAX_PAIR_COUNT {
+            return Err(format!(
+                "--count {count}: at most {MAX_PAIR_COUNT} for positions made from two \
+                 numbers (count × count values)"
+            ));
+        }
+        let numbers: Vec<Vec<u64>> = if fields == 2 {
+            (0..count as u64)
+                .flat_map(|x| (0..count as u64).map(move |y| vec![x, y]))
+                .collect()
+        } else {
+            (0..count as u64).map(|n| vec![n]).collect()
+        };
+        let shown = if fields == 2 { "[x, y]" } else { "[n]" };
+        let values = numbers
+            .iter()
+            .map(|p| {
+                let comps = r.components(p)?;
                 comps
                     .iter()
                     .try_fold(0u64, |x, c| Ok::<_, String>(x ^ r.grundy(c)?))
+                    .map_err(|e| format!("position({p:?}): {e}"))
             })
             .collect::<Result<Vec<u64>, String>>()
             .map_err(|e| {
                 format!(
                     "--rules {path}: {e} (the sequence is of the positions `position` makes \
-                     from one number n)"
+                     from {})",
+                    if fields == 2 {
+                        "two numbers x and y"
+                    } else {
+                        "one number n"
+                    }
                 )
             })?;
         return Ok(SequenceReport {
@@ -351,10 +389,11 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
             rules: path.to_string(),
             count,
             first: 0,
+            columns: (fields == 2).then_some(count),
+            by_mex: if r.has_value() { 0 } else { values.len() },
             values,
             period: None,
-            method: format!("{}, of the position `position([n])`", r.source()),
-            by_mex: if r.has_value() { 0 } else { count },
+            method: format!("{}, of the position `position({shown})`", r.source()),
             seconds: 0.0,
         });
     }
@@ -383,6 +422,7 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
         rules: path.to_string(),
         count,
         first: 0,
+        columns: None,
         values,
         period: None,
         method: r.source(),
@@ -431,6 +471,7 @@ fn dag_tokens(rules: &str) -> Result<SequenceReport, String> {
         },
         count: n,
         first: 1,
+        columns: None,
         values: (1..=n as u64).map(|v| values.value(v)).collect(),
         period: None,
         method: "mex over each vertex's successors, in reverse topological order".into(),
@@ -441,6 +482,9 @@ fn dag_tokens(rules: &str) -> Result<SequenceReport, String> {
 
 /// The text form: `#` lines describing the sequence, then `n g(n)` per line.
 pub fn write_text(r: &SequenceReport, out: &mut impl Write) -> std::io::Result<()> {
+    if let Some(columns) = r.columns {
+        return write_pairs(r, columns, out);
+    }
     writeln!(
         out,
         "# game {} rules {}: g({}..{})",
@@ -468,6 +512,25 @@ pub fn write_text(r: &SequenceReport, out: &mut impl Write) -> std::io::Result<(
     for (n, v) in r.values.iter().enumerate() {
         use std::fmt::Write as _;
         let _ = writeln!(buf, "{} {v}", r.first + n as u64);
+    }
+    out.write_all(buf.as_bytes())
+}
+
+/// The text form of the values of positions made from two numbers: `#` lines, then
+/// `x y g(x, y)` per line, x major.
+fn write_pairs(r: &SequenceReport, columns: usize, out: &mut impl Write) -> std::io::Result<()> {
+    let end = r.first + r.count as u64;
+    writeln!(
+        out,
+        "# game {} rules {}: g(x, y) for x, y in {}..{end}",
+        r.game, r.rules, r.first
+    )?;
+    writeln!(out, "# method: {} ({} values by mex)", r.method, r.by_mex)?;
+    let mut buf = String::with_capacity(r.values.len() * 10);
+    for (i, v) in r.values.iter().enumerate() {
+        use std::fmt::Write as _;
+        let (x, y) = (i / columns.max(1), i % columns.max(1));
+        let _ = writeln!(buf, "{} {} {v}", r.first + x as u64, r.first + y as u64);
     }
     out.write_all(buf.as_bytes())
 }

@@ -697,14 +697,29 @@ pub const MAX_RULES_FILE: u64 = 1 << 20;
 /// The script and play of `path`: a declaration whose `[game]` table has a `script`
 /// (with its `play`), or a file that is the script itself (normal play).
 pub fn script_of_file(path: &str) -> Result<(String, bool), String> {
-    rules_of_file(path).map(|(text, misere, _)| (text, misere))
+    rules_of_file(path).map(|f| (f.script, f.misere))
 }
 
 /// A declaration's `check_states` box (lowest and highest state).
 pub type CheckBox = (Vec<i64>, Vec<i64>);
 
-/// [`script_of_file`], and the declaration's `check_states` box when it has one.
-pub fn rules_of_file(path: &str) -> Result<(String, bool, Option<CheckBox>), String> {
+/// What `--rules FILE` of a scripted game holds.
+#[derive(Clone, Debug)]
+pub struct RulesFile {
+    /// The script.
+    pub script: String,
+    /// Whether the play is misère.
+    pub misere: bool,
+    /// The declaration's `check_states` box, when it has one.
+    pub check: Option<CheckBox>,
+    /// How many fields the declaration's `position` lists (1 for a bare script): the
+    /// numbers `position` makes a case's components from.
+    pub position_fields: usize,
+}
+
+/// The script of `path` (see [`script_of_file`]), with the declaration's
+/// `check_states` box and its number of position fields.
+pub fn rules_of_file(path: &str) -> Result<RulesFile, String> {
     use std::io::Read;
     let f = std::fs::File::open(path).map_err(|e| format!("--rules {path}: {e}"))?;
     let mut text = String::new();
@@ -731,9 +746,23 @@ pub fn rules_of_file(path: &str) -> Result<(String, bool, Option<CheckBox>), Str
             Some([lo, hi]) => Some((lo.clone(), hi.clone())),
             _ => None,
         };
-        return Ok((script.to_string(), misere, check));
+        let position_fields = t
+            .get("position")
+            .and_then(|p| p.as_array())
+            .map_or(1, |a| a.len().max(1));
+        return Ok(RulesFile {
+            script: script.to_string(),
+            misere,
+            check,
+            position_fields,
+        });
     }
-    Ok((text, false, None))
+    Ok(RulesFile {
+        script: text,
+        misere: false,
+        check: None,
+        position_fields: 1,
+    })
 }
 
 /// `sgcheck check scripted <numbers> --rules FILE`: the fast side and the oracle on one
@@ -745,9 +774,10 @@ pub fn check_text(
 ) -> Result<crate::verify::CheckOutcome, String> {
     let path = rules
         .ok_or("scripted needs --rules FILE: a declaration with [game] script, or a script")?;
-    let (text, misere, check) = rules_of_file(path)?;
-    let check = check.as_ref().map(|(lo, hi)| (&lo[..], &hi[..]));
-    let r = ScriptRules::new(&text, misere, check).map_err(|e| format!("--rules {path}: {e}"))?;
+    let file = rules_of_file(path)?;
+    let check = file.check.as_ref().map(|(lo, hi)| (&lo[..], &hi[..]));
+    let r = ScriptRules::new(&file.script, file.misere, check)
+        .map_err(|e| format!("--rules {path}: {e}"))?;
     let numbers = position
         .split(',')
         .map(|w| w.trim().parse::<u64>())
