@@ -6,30 +6,33 @@
 //! cargo bench --bench declared_code -- 0.16    # only the codes named
 //! ```
 //!
-//! For each code and length n, three ways to g(0..n), interleaved round by round:
+//! For each code and length n, four ways to g(0..n), interleaved round by round, in
+//! two pairs:
 //!
-//! - **octal**: `sgcheck sequence octal --rules CODE --count n` (the function behind
-//!   it, [`sgcheck::cli::sequence::sequence`], default method);
-//! - **heap-code sequence**: `sgcheck sequence heap-code --rules CODE --count n`, the
-//!   same function for the declared game (which first builds the table to 2^16
-//!   values, or to the rules' bound, or until a period is proven);
-//! - **heap-code lookups**: the declared game's fast side as `solve --problem` and
-//!   `verify` use it: the rules read once ([`HeapRules::parse`]), then g(x) asked for
-//!   x = 0, 1, ..., n - 1 ([`HeapRules::grundy`]), the table built lazily.
+//! - **sequences**: `sgcheck sequence octal --rules CODE --count n` against `sgcheck
+//!   sequence heap-code --rules CODE --count n` (the function behind both,
+//!   [`sgcheck::cli::sequence::sequence`], default method);
+//! - **lookups**, the fast sides as `solve` and `verify` use them, g(x) asked for x =
+//!   0, 1, ..., n - 1 one call at a time: the built-in game's
+//!   [`OctalSolver::with_len`] (n values, or to the proven period) then
+//!   [`OctalSolver::grundy`], against the declared game's [`HeapRules::parse`] then
+//!   [`HeapRules::grundy`] (its table built lazily, doubling).
 //!
 //! Every way must give the same values (the bench panics otherwise). Each row shows the
-//! median time of each way, Grundy values per second (n / time) and the ratios to the
-//! built-in game, and how many values were computed by mex (the rest follow from a
-//! proven period; for heap-code the report's count, at most n). A length past what the
-//! declared game solves (the bound sized from its rules, for a code without a proven
-//! period) is refused by it, and its cells say "past bound" instead of a time.
+//! median time of each way, Grundy values per second (n / time), the declared way's
+//! ratio to the built-in one, and how many values were computed by mex (the rest follow
+//! from a proven period). A length past what the declared game's lookups answer (the
+//! bound sized from its rules, for a code without a proven period) is refused by them,
+//! and its cells say "past bound" instead of a time.
 //!
 //! Run without `--bench` (as `cargo test --benches` does), one round at small n only
 //! checks the values.
 
 use sgcheck::cli::sequence::sequence;
 use sgcheck::games::heap_code::HeapRules;
+use sgcheck::games::octal::OctalSolver;
 use sgcheck::games::take_break::Method;
+use sgcheck_oracles::games::octal::Octal;
 use std::time::{Duration, Instant};
 
 /// The codes, each with its lengths: Kayles, Dawson's chess and Dawson's Kayles have
@@ -46,10 +49,12 @@ const CODES: [(&str, &[usize]); 5] = [
 const PERIODIC: [usize; 3] = [1 << 12, 1 << 15, 1 << 20];
 const MEX: [usize; 3] = [1 << 12, 1 << 14, 1 << 15];
 
-/// The three ways, timed once each: their values and times.
+/// The four ways, timed once each: their values and times (and, for the sequences,
+/// the values computed by mex).
 struct Round {
     octal: (Vec<u64>, Duration, usize),
     sequence: Option<(Vec<u64>, Duration, usize)>,
+    octal_lookups: (Vec<u64>, Duration),
     lookups: Option<(Vec<u64>, Duration)>,
 }
 
@@ -63,6 +68,17 @@ fn heap_code_sequence(code: &str, n: usize) -> Option<(Vec<u64>, Duration, usize
     let t = Instant::now();
     let r = sequence("heap-code", Some(code), n, Method::Sparse).ok()?;
     Some((r.values, t.elapsed(), r.by_mex))
+}
+
+fn octal_lookups(code: &str, n: usize) -> (Vec<u64>, Duration) {
+    let t = Instant::now();
+    let c: Octal = code.parse().expect("an octal code");
+    let s = OctalSolver::with_len(&c, n);
+    let mut values = Vec::with_capacity(n);
+    for x in 0..n as u64 {
+        values.push(s.grundy(x).expect("within the table or its period"));
+    }
+    (values, t.elapsed())
 }
 
 fn heap_code_lookups(code: &str, n: usize) -> Option<(Vec<u64>, Duration)> {
@@ -115,9 +131,11 @@ fn main() {
             for _ in 0..rounds {
                 let o = octal(code, n);
                 let s = heap_code_sequence(code, n);
+                let ol = octal_lookups(code, n);
                 let l = heap_code_lookups(code, n);
                 for (way, v) in [
                     ("heap-code sequence", s.as_ref().map(|s| &s.0)),
+                    ("octal lookups", Some(&ol.0)),
                     ("heap-code lookups", l.as_ref().map(|l| &l.0)),
                 ] {
                     if let Some(v) = v {
@@ -133,16 +151,18 @@ fn main() {
                 all.push(Round {
                     octal: o,
                     sequence: s,
+                    octal_lookups: ol,
                     lookups: l,
                 });
             }
             let o = median(all.iter().map(|r| r.octal.1).collect());
+            let ol = median(all.iter().map(|r| r.octal_lookups.1).collect());
             let o_mex = all[0].octal.2;
-            let cell = |d: Option<Duration>| match d {
+            let cell = |d: Option<Duration>, base: Duration| match d {
                 Some(d) => (
                     ms(d),
                     rate(n, d),
-                    format!("{:.2}", d.as_secs_f64() / o.as_secs_f64()),
+                    format!("{:.2}", d.as_secs_f64() / base.as_secs_f64()),
                 ),
                 None => ("past bound".into(), "-".into(), "-".into()),
             };
@@ -155,15 +175,17 @@ fn main() {
                 .lookups
                 .as_ref()
                 .map(|_| median(all.iter().map(|r| r.lookups.as_ref().unwrap().1).collect()));
-            let (s_ms, s_rate, s_ratio) = cell(s);
-            let (l_ms, l_rate, l_ratio) = cell(l);
+            let (s_ms, s_rate, s_ratio) = cell(s, o);
+            let (l_ms, l_rate, l_ratio) = cell(l, ol);
             let row = format!(
-                "| {code} | 2^{} | {} | {} | {} | {s_ms} | {s_rate} | {s_ratio} | {} | {l_ms} | {l_rate} | {l_ratio} |",
+                "| {code} | 2^{} | {} | {} | {} | {} | {s_ms} | {s_rate} | **{s_ratio}** | {} | {} | {l_ms} | {l_rate} | **{l_ratio}** |",
                 n.trailing_zeros(),
                 o_mex,
+                s_mex.map_or("-".to_string(), |m| m.to_string()),
                 ms(o),
                 rate(n, o),
-                s_mex.map_or("-".to_string(), |m| m.to_string()),
+                ms(ol),
+                rate(n, ol),
             );
             eprintln!("{row}");
             rows.push(row);
@@ -175,11 +197,11 @@ fn main() {
     }
     println!();
     println!(
-        "| code | n | octal: by mex | octal ms | octal M values/s \
-         | heap-code sequence ms | M values/s | / octal | heap-code: by mex \
-         | heap-code lookups ms | M values/s | / octal |"
+        "| code | n | by mex: octal | heap-code \
+         | sequence octal ms | M values/s | sequence heap-code ms | M values/s | / octal \
+         | lookups octal ms | M values/s | lookups heap-code ms | M values/s | / octal |"
     );
-    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for r in &rows {
         println!("{r}");
     }

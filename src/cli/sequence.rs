@@ -277,25 +277,17 @@ fn heap_code(text: &str, count: usize) -> Result<SequenceReport, String> {
                 .into(),
         );
     }
-    let period = r.period(count.max(1 << 16));
-    if period.is_none() && count > r.bound() {
-        return Err(format!(
-            "--count {count}: the Grundy table of {} stops at {} values (the bound for these \
-             rules) and {}",
-            r.text(),
-            r.bound(),
-            if r.theorem().is_some() {
-                "no period was proven within it"
-            } else {
-                "no periodicity theorem applies to them"
-            }
-        ));
-    }
-    let mut values = Vec::with_capacity(count);
-    for n in 0..count as u64 {
-        values.push(r.grundy(n).ok_or("a value past the table")?);
-    }
-    let by_mex = r.table_len().min(count);
+    let crate::games::heap_code::Sequence {
+        values,
+        period,
+        by_mex,
+        sparse,
+    } = r.sequence(count)?;
+    let table = if sparse {
+        "plain mex table, then rare/common (sparse space)"
+    } else {
+        "plain mex table"
+    };
     Ok(SequenceReport {
         game: "heap-code".into(),
         rules: r.text().to_string(),
@@ -310,8 +302,8 @@ fn heap_code(text: &str, count: usize) -> Result<SequenceReport, String> {
             proof: r.proof(p),
         }),
         method: match period {
-            Some(_) => "plain mex table, then the proven period".into(),
-            None => "plain mex table (no period proven)".into(),
+            Some(_) => format!("{table}, then the proven period"),
+            None => format!("{table} (no period proven)"),
         },
         by_mex,
         seconds: 0.0,

@@ -274,6 +274,8 @@ struct Table {
     generation: u32,
     /// The rare/common mask, once chosen on the plain prefix (see [`HeapRules::extend`]).
     mask: Option<u32>,
+    /// Whether some values were computed by the rare/common method.
+    sparse_used: bool,
 }
 
 impl Table {
@@ -386,6 +388,19 @@ fn mark_pairs(stamp: &mut [u32], generation: u32, g: &[u32], s: usize, amax: usi
     for (&x, &y) in l4.remainder().iter().zip(r4.remainder().iter().rev()) {
         stamp[(x ^ y) as usize & last] = generation;
     }
+}
+
+/// g(0..count) of [`HeapRules::sequence`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sequence {
+    /// The values.
+    pub values: Vec<u64>,
+    /// The proven period, when one was proven within the values computed by mex.
+    pub period: Option<Period>,
+    /// How many values were computed by mex (the rest follow from the period).
+    pub by_mex: usize,
+    /// Whether the table past its plain prefix was built by the rare/common method.
+    pub sparse: bool,
 }
 
 /// The rules of one declared heap game, as the fast side reads and solves them.
@@ -586,12 +601,56 @@ impl HeapRules {
         *self.bound.get_or_init(|| self.moves.bound())
     }
 
-    /// The proven period once the table holds it (building the table up to `upto`,
-    /// within the bound, to look for it).
+    /// The proven period once the table holds it (building the table up to `upto`
+    /// values and no further, within the bound, to look for it: at 64, 128, ... values
+    /// and at `upto`, as `sgcheck sequence octal` does).
     pub fn period(&self, upto: usize) -> Option<Period> {
         let mut t = self.lock();
-        self.extend(&mut t, upto);
+        self.extend(&mut t, upto, upto);
         t.period
+    }
+
+    /// g(0..count) as `sgcheck sequence heap-code` prints it, computed as `sgcheck
+    /// sequence octal` computes its codes: the table built to `count` values, a period
+    /// looked for at 64, 128, ... values and at `count`, and once one is proven the
+    /// rest extended by it in one loop. Rules whose moves leave at most two heaps may
+    /// build past their bound (the command's `--time` bounds the work, its `--count`
+    /// the memory); others stop there.
+    pub fn sequence(&self, count: usize) -> Result<Sequence, String> {
+        let mut t = self.lock();
+        let bound = if self.moves.parts() <= 2 {
+            usize::MAX
+        } else {
+            self.bound()
+        };
+        self.extend_within(&mut t, count, count, bound);
+        if t.period.is_none() && t.g.len() < count {
+            return Err(format!(
+                "--count {count}: the Grundy table of {} stops at {} values (the bound for \
+                 these rules, whose moves leave three heaps) and {}",
+                self.text,
+                t.g.len(),
+                if self.theorem().is_some() {
+                    "no period was proven within it"
+                } else {
+                    "no periodicity theorem applies to them"
+                }
+            ));
+        }
+        let by_mex = t.g.len().min(count);
+        let mut values: Vec<u64> = t.g[..by_mex].iter().map(|&v| u64::from(v)).collect();
+        if let Some(p) = t.period {
+            values.reserve(count - by_mex);
+            for n in by_mex..count {
+                values.push(values[n - p.period]);
+            }
+        }
+        Ok(Sequence {
+            values,
+            period: t.period,
+            by_mex,
+            sparse: t.sparse_used,
+        })
     }
 
     /// How many values have been computed by mex so far.
@@ -652,7 +711,7 @@ impl HeapRules {
         }
         if t.period.is_none() && !t.full {
             let want = usize::try_from(n).unwrap_or(usize::MAX).saturating_add(1);
-            self.extend(t, want);
+            self.extend(t, want, usize::MAX);
             if let Some(&v) = usize::try_from(n).ok().and_then(|i| t.g.get(i)) {
                 return Some(u64::from(v));
             }
@@ -660,20 +719,26 @@ impl HeapRules {
         Some(periodic(&t.g, t.period?, n))
     }
 
-    /// Builds the table to at least `want` values (doubling from 64, within the bound),
-    /// looking for a period at each doubling when the theorem applies.
-    fn extend(&self, t: &mut Table, want: usize) {
+    /// Builds the table to at least `want` values (doubling from 64, within the bound,
+    /// and never past `cap`), looking for a period at each doubling when the theorem
+    /// applies.
+    fn extend(&self, t: &mut Table, want: usize, cap: usize) {
+        self.extend_within(t, want, cap, self.bound());
+    }
+
+    /// [`HeapRules::extend`] within `bound` values instead of the rules' own bound.
+    fn extend_within(&self, t: &mut Table, want: usize, cap: usize, bound: usize) {
         let theorem = if self.moves.unequal {
             None
         } else {
             self.moves.max_take().map(|mt| (mt, self.moves.parts()))
         };
         while t.g.len() < want && t.period.is_none() && !t.full {
-            let doubled = t.g.len().max(32) * 2;
-            let target = if self.moves.surely_within(doubled) {
+            let doubled = (t.g.len().max(32) * 2).min(cap.max(want));
+            let target = if bound == usize::MAX || self.moves.surely_within(doubled) {
                 doubled
             } else {
-                doubled.min(self.bound())
+                doubled.min(bound)
             };
             self.build(t, target);
             if let Some((mt, r)) = theorem {
@@ -687,9 +752,7 @@ impl HeapRules {
                 });
                 t.period = found.map(|(preperiod, period)| Period { preperiod, period });
             }
-            if t.period.is_none()
-                && !self.moves.surely_within(t.g.len() + 1)
-                && t.g.len() >= self.bound()
+            if t.period.is_none() && t.g.len() >= bound && !self.moves.surely_within(t.g.len() + 1)
             {
                 t.full = true;
             }
@@ -723,6 +786,7 @@ impl HeapRules {
             if rare * 8 <= late.len() {
                 let from = t.g.len();
                 take_break::extend_sparse(b, &mut t.g, target, mask);
+                t.sparse_used |= t.g.len() > from;
                 t.max = t.g[from..].iter().copied().fold(t.max, u32::max);
                 return;
             }
@@ -1249,6 +1313,38 @@ mod tests {
         let p = d.period(1 << 12).unwrap();
         assert_eq!((p.period, p.last_exception()), (34, Some(51)));
         assert_eq!(k.grundy(1_000_000_000_071), Some(8));
+    }
+
+    #[test]
+    fn the_sequence_is_built_as_octal_builds_it() {
+        use take_break::{compute, Method};
+        // As `sequence octal`: to the count and no further, a period only where the
+        // values computed prove it (0.137 needs 2e + 2p + t = 175 values), the rest
+        // extended by it.
+        let d = rules("0.137");
+        let short = d.sequence(150).unwrap();
+        assert_eq!((short.period, short.by_mex), (None, 150));
+        let d = rules("0.137");
+        let long = d.sequence(5000).unwrap();
+        assert_eq!(long.period.map(|p| p.period), Some(34));
+        assert_eq!(long.by_mex, 256);
+        assert_eq!(long.values[..150], short.values[..]);
+        let octal = compute(&Breaks::Octal(vec![1, 3, 7]), 5000, Method::Sparse, true);
+        let octal: Vec<u64> = octal.values.iter().map(|&v| u64::from(v)).collect();
+        assert_eq!(long.values, octal);
+        // Rules whose moves leave at most two heaps go past their bound (the command's
+        // --time bounds the work), with the engine's rare/common method: 0.16 has no
+        // period within 30,000 values, and its bound is below that.
+        let r = rules("0.16");
+        assert!(r.bound() < 30_000, "{}", r.bound());
+        assert_eq!(rules("0.16").grundy(30_000), None);
+        let s = r.sequence(30_000).unwrap();
+        assert!(s.sparse && s.period.is_none() && s.by_mex == 30_000);
+        let octal = compute(&Breaks::Octal(vec![1, 6]), 30_000, Method::Plain, false);
+        assert!(s.values.iter().map(|&v| v as u32).eq(octal.values));
+        // Three heaps a move: the bound holds, and the refusal says why.
+        let e = rules("0.8").sequence(200_000).unwrap_err();
+        assert!(e.contains("stops at") && e.contains("three heaps"), "{e}");
     }
 
     #[test]
