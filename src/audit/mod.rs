@@ -76,6 +76,14 @@ pub const CONFIRM_BUDGET: usize = sgcheck_oracles::DEFAULT_BUDGET;
 /// the position, so a case of thousands of piles would take gigabytes before its
 /// budget stops it.
 pub const CONFIRM_MAX_BYTES: usize = 1024;
+/// Most wall time confirming one counterexample's expected outputs with the oracle may
+/// take, as a share of `--time` (at least [`CONFIRM_MIN_SECONDS`]): a query past it is
+/// cut and leaves its case unconfirmed, never blamed on the program. (A failing package
+/// test of a hundred trees of a thousand vertices each, each within the byte bound,
+/// took the tree oracle 76 s without it under `--time 5`.)
+pub const CONFIRM_TIME_SHARE: f64 = 0.25;
+/// The least time [`CONFIRM_TIME_SHARE`] gives, seconds.
+pub const CONFIRM_MIN_SECONDS: f64 = 0.5;
 /// Most input bytes in one batch (a single larger case still runs alone).
 pub const BATCH_MAX_BYTES: usize = 4 << 20;
 /// Most bytes of the actual output kept in a [`Counterexample`] (the `--save`d
@@ -626,13 +634,20 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
                 // Blame the program only if the oracle, where it can, agrees with the
                 // expected answers.
                 let expected = ctx.expected(&s.cases);
-                ctx.oracle_check_all(
-                    &s.cases,
-                    &expected,
-                    CONFIRM_BUDGET,
-                    CONFIRM_MAX_BYTES,
-                    false,
-                )?;
+                let by = Instant::now()
+                    + opts
+                        .time
+                        .mul_f64(CONFIRM_TIME_SHARE)
+                        .max(Duration::from_secs_f64(CONFIRM_MIN_SECONDS));
+                sgcheck_oracles::with_deadline(by, || {
+                    ctx.oracle_check_all(
+                        &s.cases,
+                        &expected,
+                        CONFIRM_BUDGET,
+                        CONFIRM_MAX_BYTES,
+                        false,
+                    )
+                })?;
             }
             failures.push(counterexample(ctx, s));
         }

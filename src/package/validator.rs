@@ -52,6 +52,33 @@ pub enum Verdict {
     Rejected(String),
 }
 
+/// The interpreter `python3` names, resolved once per process: where `python3` on the
+/// `PATH` is a launcher (a pyenv shim runs some twenty programs before Python, about
+/// 0.1 s a call), the interpreter it runs is called directly; where it cannot be asked,
+/// `python3` itself.
+pub fn python3() -> &'static std::ffi::OsStr {
+    static PYTHON: std::sync::OnceLock<std::ffi::OsString> = std::sync::OnceLock::new();
+    PYTHON.get_or_init(|| {
+        let asked = Command::new("python3")
+            .args(["-c", "import sys; sys.stdout.write(sys.executable)"])
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .output();
+        match asked {
+            Ok(o) if o.status.success() && !o.stdout.is_empty() => {
+                use std::os::unix::ffi::OsStringExt as _;
+                let path = std::ffi::OsString::from_vec(o.stdout);
+                if Path::new(&path).is_absolute() && Path::new(&path).is_file() {
+                    path
+                } else {
+                    "python3".into()
+                }
+            }
+            _ => "python3".into(),
+        }
+    })
+}
+
 /// Runs the validator script at `path` on `input` with `python3` (at most `timeout`).
 /// Any exit other than 42 or 43 is an error.
 pub fn run(path: &Path, input: &[u8], timeout: Duration) -> anyhow::Result<Verdict> {
@@ -65,7 +92,7 @@ pub fn run_with(
     input: &[u8],
     timeout: Duration,
 ) -> anyhow::Result<Verdict> {
-    let mut child = Command::new("python3")
+    let mut child = Command::new(python3())
         .arg(path)
         .args(args)
         .stdin(Stdio::piped())
