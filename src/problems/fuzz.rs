@@ -172,7 +172,7 @@ const DECLARED_QUERY_TIME: std::time::Duration = std::time::Duration::from_milli
 fn fuzzed_declaration() -> &'static super::Declared {
     static DECL: std::sync::OnceLock<super::Declared> = std::sync::OnceLock::new();
     DECL.get_or_init(|| {
-        let (text, name) = match std::env::var_os(DECLARATION_ENV) {
+        let (text, name) = match std::env::var_os(DECLARATION_ENV).filter(|p| !p.is_empty()) {
             Some(path) => (
                 std::fs::read_to_string(&path).unwrap_or_else(|e| {
                     panic!("{DECLARATION_ENV}={}: {e}", path.to_string_lossy())
