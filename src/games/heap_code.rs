@@ -618,11 +618,7 @@ impl HeapRules {
     /// the memory); others stop there.
     pub fn sequence(&self, count: usize) -> Result<Sequence, String> {
         let mut t = self.lock();
-        let bound = if self.moves.parts() <= 2 {
-            usize::MAX
-        } else {
-            self.bound()
-        };
+        let bound = (self.moves.parts() <= 2).then_some(usize::MAX);
         self.extend_within(&mut t, count, count, bound);
         if t.period.is_none() && t.g.len() < count {
             return Err(format!(
@@ -723,11 +719,14 @@ impl HeapRules {
     /// and never past `cap`), looking for a period at each doubling when the theorem
     /// applies.
     fn extend(&self, t: &mut Table, want: usize, cap: usize) {
-        self.extend_within(t, want, cap, self.bound());
+        self.extend_within(t, want, cap, None);
     }
 
-    /// [`HeapRules::extend`] within `bound` values instead of the rules' own bound.
-    fn extend_within(&self, t: &mut Table, want: usize, cap: usize, bound: usize) {
+    /// [`HeapRules::extend`] within `bound` values instead of the rules' own bound
+    /// (`None`: the rules' bound, computed only when the cheap estimate cannot show
+    /// that the table stays within it).
+    fn extend_within(&self, t: &mut Table, want: usize, cap: usize, bound: Option<usize>) {
+        let bound = || bound.unwrap_or_else(|| self.bound());
         let theorem = if self.moves.unequal {
             None
         } else {
@@ -735,10 +734,10 @@ impl HeapRules {
         };
         while t.g.len() < want && t.period.is_none() && !t.full {
             let doubled = (t.g.len().max(32) * 2).min(cap.max(want));
-            let target = if bound == usize::MAX || self.moves.surely_within(doubled) {
+            let target = if self.moves.surely_within(doubled) {
                 doubled
             } else {
-                doubled.min(bound)
+                doubled.min(bound())
             };
             self.build(t, target);
             if let Some((mt, r)) = theorem {
@@ -752,7 +751,9 @@ impl HeapRules {
                 });
                 t.period = found.map(|(preperiod, period)| Period { preperiod, period });
             }
-            if t.period.is_none() && t.g.len() >= bound && !self.moves.surely_within(t.g.len() + 1)
+            if t.period.is_none()
+                && !self.moves.surely_within(t.g.len() + 1)
+                && t.g.len() >= bound()
             {
                 t.full = true;
             }
