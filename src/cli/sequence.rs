@@ -398,8 +398,8 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
             checked = (lo, hi);
         }
     }
-    let mut r = ScriptRules::new(text, false, Some(checked))
-        .map_err(|e| format!("--rules {path}: {e}"))?;
+    let mut r =
+        ScriptRules::new(text, false, Some(checked)).map_err(|e| format!("--rules {path}: {e}"))?;
     if !r.has_value() && checked.1 != last {
         // No closed form: the values are the mex table, built to the count.
         checked = (&first[..], &last[..]);

@@ -822,6 +822,24 @@ mod tests {
         assert_eq!(g, crate::games::octal::A002186);
     }
 
+    #[test]
+    fn no_script_call_starts_past_a_scoped_deadline() {
+        // A short call never reaches the engine's check of the time: past the deadline
+        // of the task (an audit drawing a batch) it is refused before it starts, and
+        // the error says why; outside the scope the same call runs.
+        let r = ScriptRules::new(
+            &format!("{KAYLES}\nfn position(p) {{ p.map(|n| [n]) }}"),
+            false,
+            None,
+        )
+        .unwrap();
+        let past = Instant::now();
+        let cut = sgcheck_oracles::with_deadline(past, || r.components(&[3, 4]));
+        let e = cut.unwrap_err();
+        assert!(e.contains("time ran out"), "{e}");
+        assert_eq!(r.components(&[3, 4]).unwrap().len(), 2);
+    }
+
     /// Mock Turtles, one head a component, with its closed form; `PAST` replaces the
     /// value of heads past 20 (`g` is right).
     const TURTLES: &str = r#"

@@ -71,6 +71,15 @@ pub fn show(s: &[i64]) -> String {
     format!("({})", parts.join(", "))
 }
 
+/// When the task the calls on this thread belong to must end: the earlier of
+/// [`within`]'s deadline and [`sgcheck_oracles::with_deadline`]'s.
+fn outer() -> Option<Instant> {
+    match (OUTER.with(Cell::get), sgcheck_oracles::scoped_deadline()) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 /// Runs `f` with every script call on this thread ending by `until` at the latest.
 pub fn within<R>(until: Instant, f: impl FnOnce() -> R) -> R {
     let before = OUTER.with(|o| o.replace(Some(until)));
@@ -110,7 +119,7 @@ fn why(e: &rhai::EvalAltResult) -> String {
         E::ErrorTooManyOperations(_) => {
             format!("it ran more than {MAX_OPERATIONS} operations (an endless loop?)")
         }
-        E::ErrorTerminated(..) if OUTER.with(Cell::get).is_some_and(|o| Instant::now() >= o) => {
+        E::ErrorTerminated(..) if outer().is_some_and(|o| Instant::now() >= o) => {
             "the query's time ran out during the call".to_string()
         }
         E::ErrorTerminated(..) => format!("it ran longer than {} s", CALL_TIME.as_secs()),
@@ -167,8 +176,20 @@ impl Script {
     }
 
     fn call(&self, f: &str, arg: Array) -> Result<Dynamic, Box<rhai::EvalAltResult>> {
-        let own = Instant::now() + CALL_TIME;
-        let until = OUTER.with(Cell::get).map_or(own, |o| o.min(own));
+        let now = Instant::now();
+        let own = now + CALL_TIME;
+        let until = match outer() {
+            // The task's time is over: no call starts (a short call would never reach
+            // the engine's check of the time).
+            Some(o) if now >= o => {
+                return Err(Box::new(rhai::EvalAltResult::ErrorTerminated(
+                    Dynamic::from("time"),
+                    rhai::Position::NONE,
+                )))
+            }
+            Some(o) => o.min(own),
+            None => own,
+        };
         DEADLINE.with(|d| d.set(Some(until)));
         let mut scope = Scope::new();
         let r = self.engine.call_fn_with_options::<Dynamic>(
