@@ -215,16 +215,25 @@ fn tier1_stops_at_the_time_budget_and_says_so() {
 
 #[test]
 fn a_run_with_skips_does_not_claim_to_be_exhaustive() {
-    // An oracle budget of 30 positions: the larger Nim positions are too large,
-    // and are skipped.
+    // An oracle budget of 30 positions a query: the larger Nim positions are too
+    // large, and are skipped. The budget counts the positions a query adds to its
+    // thread's table, so what is skipped depends on which thread's table already holds
+    // a position's options: the sweep runs on a pool of its own, eight fresh threads
+    // (on the shared pool, tables warmed by other tests, or one thread taking most of
+    // the chunks on a busy machine, could leave nothing skipped). The time is ample:
+    // the enumeration stops at size 30, not at the time.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(8)
+        .build()
+        .unwrap();
     let sweep = Sweep {
         budget: 30,
         max_size: Some(30),
         random_batches: Some(0),
-        time: Duration::from_secs(10),
+        time: Duration::from_secs(120),
         ..Sweep::default()
     };
-    let r = verify_subject(&NimSubject, &sweep, &());
+    let r = pool.install(|| verify_subject(&NimSubject, &sweep, &()));
     let t2 = &r.tiers[1];
     assert!(t2.skipped > 0);
     assert_eq!(t2.enumerated_size, Some(30));
@@ -237,14 +246,16 @@ fn a_run_with_skips_does_not_claim_to_be_exhaustive() {
     );
     // The label follows the skips of the sizes it names (the oracle's cached
     // tables, shared with tests running alongside, can make a rerun skip less).
-    let again = verify_subject(
-        &NimSubject,
-        &Sweep {
-            max_size: Some(exhaustive),
-            ..sweep
-        },
-        &(),
-    );
+    let again = pool.install(|| {
+        verify_subject(
+            &NimSubject,
+            &Sweep {
+                max_size: Some(exhaustive),
+                ..sweep
+            },
+            &(),
+        )
+    });
     let t = &again.tiers[1];
     let want = match t.enumerated_skipped {
         0 => format!("size <= {exhaustive}"),
