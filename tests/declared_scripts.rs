@@ -114,6 +114,13 @@ fn chomp_win(a: u64, b: u64, memo: &mut HashMap<(u64, u64), bool>) -> bool {
     win
 }
 
+/// `sgcheck sequence scripted --rules DECL ARGS`.
+fn sequence_scripted(decl: &Path, args: &[&str]) -> std::process::Output {
+    let mut all = vec!["sequence", "scripted", "--rules", decl.to_str().unwrap()];
+    all.extend_from_slice(args);
+    sgcheck(&all, "")
+}
+
 /// The Grundy value of two-row Chomp's (a, b), b <= a, by mex over the moves of
 /// [`chomp_win`] (the poisoned square is no move).
 fn chomp_grundy(a: u64, b: u64, memo: &mut HashMap<(u64, u64), u64>) -> u64 {
@@ -269,17 +276,7 @@ fn ruler_script_against_the_coins_and_oeis() {
         assert_eq!(ans, verdict(!second), "{h:?}");
     }
     // `sequence` gives the values of single heads: A006519 from n = 1, and 0 for no coin.
-    let out = sgcheck(
-        &[
-            "sequence",
-            "scripted",
-            "--rules",
-            decl.to_str().unwrap(),
-            "--count",
-            "17",
-        ],
-        "",
-    );
+    let out = sequence_scripted(&decl, &["--count", "17"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let values: Vec<u64> = text(&out.stdout)
         .lines()
@@ -773,17 +770,7 @@ fn sequence_of_a_script_with_position_is_of_the_positions_its_numbers_make() {
     // The no-repeat take-away: position(n) is the heap (n, 0), no move made yet; its
     // value is 0 exactly when the heap alone loses, by the minimax written here.
     let decl = data("no_repeat.toml");
-    let out = sgcheck(
-        &[
-            "sequence",
-            "scripted",
-            "--rules",
-            decl.to_str().unwrap(),
-            "--count",
-            "40",
-        ],
-        "",
-    );
+    let out = sequence_scripted(&decl, &["--count", "40"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let values: Vec<u64> = text(&out.stdout)
         .lines()
@@ -802,17 +789,7 @@ fn sequence_of_a_script_with_position_is_of_the_positions_its_numbers_make() {
     // Two-row Chomp's positions come from two numbers x and y: `x y g` for x, y in
     // 0..12, each g the mex of a Grundy table written here.
     let decl = data("chomp2.toml");
-    let out = sgcheck(
-        &[
-            "sequence",
-            "scripted",
-            "--rules",
-            decl.to_str().unwrap(),
-            "--count",
-            "12",
-        ],
-        "",
-    );
+    let out = sequence_scripted(&decl, &["--count", "12"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.starts_with("# game scripted rules "), "{stdout}");
@@ -834,18 +811,7 @@ fn sequence_of_a_script_with_position_is_of_the_positions_its_numbers_make() {
     }
     assert!(distinct.len() > 5, "{distinct:?}");
     // The JSON gives the same values, x major, with their column count.
-    let out = sgcheck(
-        &[
-            "sequence",
-            "scripted",
-            "--rules",
-            decl.to_str().unwrap(),
-            "--count",
-            "12",
-            "--json",
-        ],
-        "",
-    );
+    let out = sequence_scripted(&decl, &["--count", "12", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["columns"], 12);
     let values: Vec<u64> = serde_json::from_value(json["values"].clone()).unwrap();
@@ -859,10 +825,7 @@ fn sequence_of_a_script_with_position_is_of_the_positions_its_numbers_make() {
         src.replace(r#"position = ["x", "y"]"#, r#"position = ["x", "y", "x"]"#),
     )
     .unwrap();
-    let out = sgcheck(
-        &["sequence", "scripted", "--rules", three.to_str().unwrap()],
-        "",
-    );
+    let out = sequence_scripted(&three, &[]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
     assert!(
         text(&out.stderr).contains("made from 3 fields"),
