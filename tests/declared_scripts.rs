@@ -121,6 +121,18 @@ fn sequence_scripted(decl: &Path, args: &[&str]) -> std::process::Output {
     sgcheck(&all, "")
 }
 
+/// The values `sequence scripted` prints for a game of one number, `n g(n)` a line,
+/// for n in 0..count (the command must succeed).
+fn sequence_values(decl: &Path, count: usize) -> Vec<u64> {
+    let out = sequence_scripted(decl, &["--count", &count.to_string()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    text(&out.stdout)
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+        .collect()
+}
+
 /// The Grundy value of two-row Chomp's (a, b), b <= a, by mex over the moves of
 /// [`chomp_win`] (the poisoned square is no move).
 fn chomp_grundy(a: u64, b: u64, memo: &mut HashMap<(u64, u64), u64>) -> u64 {
@@ -276,13 +288,7 @@ fn ruler_script_against_the_coins_and_oeis() {
         assert_eq!(ans, verdict(!second), "{h:?}");
     }
     // `sequence` gives the values of single heads: A006519 from n = 1, and 0 for no coin.
-    let out = sequence_scripted(&decl, &["--count", "17"]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let values: Vec<u64> = text(&out.stdout)
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
-        .collect();
+    let values = sequence_values(&decl, 17);
     let a006519 = [1u64, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16];
     assert_eq!(values[0], 0);
     assert_eq!(&values[1..], &a006519);
@@ -770,13 +776,7 @@ fn sequence_of_a_script_with_position_is_of_the_positions_its_numbers_make() {
     // The no-repeat take-away: position(n) is the heap (n, 0), no move made yet; its
     // value is 0 exactly when the heap alone loses, by the minimax written here.
     let decl = data("no_repeat.toml");
-    let out = sequence_scripted(&decl, &["--count", "40"]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let values: Vec<u64> = text(&out.stdout)
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
-        .collect();
+    let values = sequence_values(&decl, 40);
     assert_eq!(values.len(), 40);
     let mut memo = HashMap::new();
     let mut zeros = 0;
