@@ -347,17 +347,17 @@ fn scripted(path: &str, count: usize) -> Result<SequenceReport, String> {
                  numbers (count × count values)"
             ));
         }
-        let numbers: Vec<Vec<u64>> = if fields == 2 {
-            (0..count as u64)
-                .flat_map(|x| (0..count as u64).map(move |y| vec![x, y]))
-                .collect()
-        } else {
-            (0..count as u64).map(|n| vec![n]).collect()
-        };
         let shown = if fields == 2 { "[x, y]" } else { "[n]" };
-        let values = numbers
-            .iter()
-            .map(|p| {
+        // The i-th position's numbers: (x, y) = (i / count, i % count), or n = i.
+        let total = if fields == 2 { count * count } else { count };
+        let values = (0..total as u64)
+            .map(|i| {
+                let pair = [i / count.max(1) as u64, i % count.max(1) as u64];
+                let p: &[u64] = if fields == 2 {
+                    &pair
+                } else {
+                    std::slice::from_ref(&i)
+                };
                 let comps = r.components(p)?;
                 comps
                     .iter()
