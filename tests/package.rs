@@ -705,3 +705,121 @@ fn export_writes_safely_and_refuses_bad_arguments() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("name the problem"), "{}", text(&o));
 }
+
+/// The correct bzoj1188 program of the audit tests, made to answer wrong whenever it
+/// can see `marker`.
+fn correct_unless_it_sees(marker: &Path) -> String {
+    let src = SPLIT;
+    assert!(src.contains("int main"));
+    let marker = marker.display().to_string();
+    // Before main: if the marker is visible, every answer printed is garbage.
+    src.replacen(
+        "int main",
+        &format!(
+            "#include <unistd.h>\nstatic int seen_marker() {{ return access(\"{marker}\", F_OK) == 0; }}\nint main_real();\nint main() {{ if (seen_marker()) {{ puts(\"-1 -1 -1\"); return 0; }} main_real(); return 0; }}\nint main_real"
+        ),
+        1,
+    )
+}
+
+#[test]
+fn symlinked_tests_are_audited_links_out_and_fifos_are_refused_and_the_package_is_hidden() {
+    let Some(w) = Workshop::new() else { return };
+    if !require_tool("python3") {
+        return;
+    }
+    let pkg = w.path().join("pkg");
+    export_to(&pkg, &["bzoj1188"]);
+    std::fs::remove_dir_all(pkg.join("data/secret")).unwrap();
+    std::fs::create_dir_all(pkg.join("data/secret")).unwrap();
+    // The one test that catches the xor mistake lives in extra/, linked from
+    // data/secret (as BAPCtools packages link shared tests).
+    let extra = pkg.join("extra");
+    std::fs::create_dir_all(&extra).unwrap();
+    let input = "1\n2\n2 0\n";
+    let p = problems::builtin("bzoj1188").unwrap();
+    std::fs::write(extra.join("t1.in"), input).unwrap();
+    std::fs::write(
+        extra.join("t1.ans"),
+        problems::solve_fast(p, &p.parse(input, false).unwrap()),
+    )
+    .unwrap();
+    let secret = pkg.join("data/secret");
+    std::os::unix::fs::symlink("../../extra/t1.in", secret.join("linked.in")).unwrap();
+    std::os::unix::fs::symlink("../../extra/t1.ans", secret.join("linked.ans")).unwrap();
+    let mistakes = split_mistakes();
+    add_submission(&pkg, "wrong_answer", "xor.cpp", &mistakes[0].1);
+    let (code, r) = audit_package(&pkg, &["--time", "1"]);
+    let s = submission(&r, "wrong_answer/xor.cpp");
+    assert_eq!(s["tests_verdict"], "wrong-answer", "{r:#}");
+    assert_eq!(s["failed_test"], "secret/linked", "{s}");
+    assert!(s["finding"].is_null(), "{s}");
+    assert_eq!(code, 0, "{r:#}");
+    assert!(r["refused"].as_array().unwrap().is_empty(), "{r:#}");
+
+    // A link that leaves the package and a FIFO: refused by name, a finding each.
+    let outside = w.path().join("outside.in");
+    std::fs::write(&outside, input).unwrap();
+    std::os::unix::fs::symlink(&outside, secret.join("out.in")).unwrap();
+    let fifo = secret.join("pipe.in");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo with a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let (code, r) = audit_package(&pkg, &["--time", "1"]);
+    assert_eq!(code, 1, "{r:#}");
+    let refused: Vec<(String, String)> = r["refused"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["why"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(refused.len(), 2, "{refused:?}");
+    assert_eq!(refused[0].0, "secret/out", "{refused:?}");
+    assert!(refused[0].1.contains("leaves the package"), "{refused:?}");
+    assert_eq!(refused[1].0, "secret/pipe", "{refused:?}");
+    assert!(refused[1].1.contains("FIFO"), "{refused:?}");
+    // The readable tests are still judged.
+    let s = submission(&r, "wrong_answer/xor.cpp");
+    assert_eq!(s["failed_test"], "secret/linked", "{s}");
+    let o = sgcheck(&["audit", "--package", pkg.to_str().unwrap(), "--time", "1"]);
+    let shown = text(&o);
+    assert!(
+        shown.contains("2 test(s) read and judged, 2 refused")
+            && shown.contains("test secret/pipe refused"),
+        "{shown}"
+    );
+    std::fs::remove_file(&fifo).unwrap();
+    std::fs::remove_file(secret.join("out.in")).unwrap();
+
+    // The submission does not see the package (namespaces; the fallback cannot hide
+    // it, and says so).
+    std::fs::remove_dir_all(pkg.join("submissions/wrong_answer")).unwrap();
+    add_submission(
+        &pkg,
+        "accepted",
+        "peek.cpp",
+        &correct_unless_it_sees(&extra.join("t1.ans")),
+    );
+    let (code, r) = audit_package(&pkg, &["--time", "1"]);
+    let s = submission(&r, "accepted/peek.cpp");
+    if namespaces() {
+        assert_eq!(code, 0, "{r:#}");
+        assert!(s["finding"].is_null(), "{s}");
+    } else {
+        assert_eq!(s["tests_verdict"], "wrong-answer", "{s}");
+    }
+    assert_nothing_left(w.path());
+}
+
+/// Whether sgcheck contains its runs with namespaces here (root, kernel support, not
+/// forced to the fallback).
+fn namespaces() -> bool {
+    let o = sgcheck(&["audit", "p2197", "--cases", "1", "--json", "--", "true"]);
+    let r: Value = serde_json::from_slice(&o.stdout).unwrap_or(Value::Null);
+    r["containment"] == "namespaces"
+}

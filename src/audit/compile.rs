@@ -174,9 +174,13 @@ struct BuildDir(tempfile::TempDir);
 impl BuildDir {
     fn new() -> std::io::Result<BuildDir> {
         use std::os::unix::fs::PermissionsExt;
-        let dir = tempfile::Builder::new()
-            .prefix("sgcheck-build-")
-            .tempdir()?;
+        // The pid in the name lets a later sgcheck remove it when this one was killed.
+        let prefix = format!(
+            "{}{}-",
+            super::sandbox::BUILD_DIR_PREFIX,
+            std::process::id()
+        );
+        let dir = tempfile::Builder::new().prefix(&prefix).tempdir()?;
         runner::remove_on_interrupt(dir.path());
         // The compiler and the program may run as another uid (see the module docs).
         std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755))?;
@@ -210,6 +214,15 @@ pub struct Built {
     pub build: Build,
 }
 
+impl Built {
+    /// Hides these directories from the program's runs (see
+    /// [`ProcessContestant::hiding`]).
+    pub fn hiding(mut self, dirs: Vec<PathBuf>) -> Self {
+        self.program = self.program.hiding(dirs);
+        self
+    }
+}
+
 impl Contestant for Built {
     fn run(&self, input: &[u8], limits: &RunLimits) -> Result<RunResult, RunError> {
         self.program.run(input, limits)
@@ -231,6 +244,7 @@ pub const SANITIZE_MEMORY_FACTOR: u64 = 3;
 pub fn sanitized_limits(limits: RunLimits) -> RunLimits {
     RunLimits {
         timeout: limits.timeout * SANITIZE_TIME_FACTOR,
+        wall_timeout: limits.wall_timeout.map(|w| w * SANITIZE_TIME_FACTOR),
         memory_limit: limits.memory_limit.saturating_mul(SANITIZE_MEMORY_FACTOR),
         ..limits
     }
@@ -284,6 +298,7 @@ fn run_tool(
     };
     let run_limits = RunLimits {
         timeout: limits.time,
+        wall_timeout: None,
         output_limit: COMPILE_OUTPUT_LIMIT,
         memory_limit: limits.memory,
         stack_limit: None,

@@ -204,14 +204,7 @@ pub(crate) fn judge(
     limits: &RunLimits,
 ) -> Option<Failure> {
     let (kind, detail, mismatch) = if r.timed_out {
-        (
-            Verdict::TimeLimit,
-            format!(
-                "still running after {:.3} s; killed with everything it started",
-                limits.timeout.as_secs_f64()
-            ),
-            None,
-        )
+        (Verdict::TimeLimit, time_limit_detail(&r, limits), None)
     } else if r.output_truncated {
         (
             Verdict::OutputLimit,
@@ -281,6 +274,32 @@ pub(crate) fn judge(
         stdout,
         stderr: r.stderr,
     })
+}
+
+/// What a time-out report says: which limit was reached, the CPU and wall time of the
+/// run, and whether it was confirmed by a run with no other run going.
+fn time_limit_detail(r: &RunResult, limits: &RunLimits) -> String {
+    let cpu = r.cpu_time.as_secs_f64();
+    let wall = r.elapsed.as_secs_f64();
+    let by_wall = r.elapsed >= limits.wall_limit() && r.cpu_time <= limits.timeout;
+    let mut s = if !by_wall {
+        format!(
+            "more than {:.3} s of CPU time ({cpu:.3} s of CPU, {wall:.3} s of wall time); \
+             killed with everything it started",
+            limits.timeout.as_secs_f64()
+        )
+    } else {
+        format!(
+            "still running after {wall:.3} s of wall time (--wall-timeout {:.3}), having \
+             used {cpu:.3} s of CPU time (it sleeps, waits, or did not get the CPU); \
+             killed with everything it started",
+            limits.wall_limit().as_secs_f64()
+        )
+    };
+    if r.confirmed_alone {
+        s.push_str("; the same when run again with no other run going");
+    }
+    s
 }
 
 /// Most bytes of a failing run's output kept with the failure (for the report and the

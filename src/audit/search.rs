@@ -292,6 +292,14 @@ pub fn reproduce_command(problem: &str, opts: &AuditOptions, command: &str) -> S
     if timeout != d.limits.timeout {
         s.push_str(&format!(" --timeout {}", timeout.as_secs_f64()));
     }
+    if let Some(wall) = opts.limits.wall_timeout {
+        let wall = if opts.sanitize {
+            wall / compile::SANITIZE_TIME_FACTOR
+        } else {
+            wall
+        };
+        s.push_str(&format!(" --wall-timeout {}", wall.as_secs_f64()));
+    }
     if opts.limits.output_limit != d.limits.output_limit {
         s.push_str(&format!(" --output-limit {}", opts.limits.output_limit));
     }

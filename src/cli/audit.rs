@@ -57,9 +57,15 @@ pub struct Args {
     /// Programs run at once (default: the number of cores; at most 256).
     #[arg(long, value_name = "N", value_parser = options::jobs)]
     pub jobs: Option<usize>,
-    /// Time limit of one run (one input, which may hold several cases), in seconds.
+    /// CPU time limit of one run (one input, which may hold several cases), in
+    /// seconds: user and system time of all the program's processes together, as a
+    /// judge counts it. A run over it is run again alone before it is reported.
     #[arg(long, default_value_t = 2.0, value_name = "SECONDS", value_parser = options::seconds)]
     pub timeout: f64,
+    /// Wall-clock limit of one run, in seconds, for programs that sleep or wait for
+    /// input (default: twice --timeout plus one second).
+    #[arg(long, value_name = "SECONDS", value_parser = options::seconds)]
+    pub wall_timeout: Option<f64>,
     /// Output limit of one run: bytes, or with a K, M or G suffix (powers of 1024).
     #[arg(long, default_value = "16M", value_name = "SIZE", value_parser = options::size)]
     pub output_limit: u64,
@@ -195,6 +201,7 @@ pub(crate) fn options(args: &Args, seed: u64) -> AuditOptions {
         jobs: args.jobs.unwrap_or(defaults.jobs),
         limits: RunLimits {
             timeout,
+            wall_timeout: args.wall_timeout.map(Duration::from_secs_f64),
             output_limit,
             memory_limit: args.memory_limit,
             stack_limit: args.stack_limit,

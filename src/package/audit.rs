@@ -101,44 +101,118 @@ pub struct PackageTest {
 }
 
 /// The tests of a package: `data/sample` then `data/secret` (groups in name order),
-/// each `.in` with its name.
-pub fn package_tests(dir: &Path) -> anyhow::Result<Vec<PackageTest>> {
-    let mut out = Vec::new();
+/// each `.in` with its name, and those refused, each with why. Links are followed
+/// when they stay inside the package; a link that leaves it, a broken one, and an
+/// `.in` that is not a regular file (a FIFO, a device) are refused, never skipped in
+/// silence.
+pub fn package_tests(dir: &Path) -> anyhow::Result<(Vec<PackageTest>, Skipped)> {
+    let root = std::fs::canonicalize(dir).with_context(|| format!("reading {}", dir.display()))?;
+    let mut walk = Walk {
+        root,
+        tests: Vec::new(),
+        refused: Vec::new(),
+        seen: Vec::new(),
+    };
     for top in ["sample", "secret"] {
-        walk(&dir.join("data").join(top), top, &mut out)?;
+        walk.dir(&dir.join("data").join(top), top)?;
     }
-    Ok(out)
+    Ok((walk.tests, walk.refused))
 }
 
-fn walk(dir: &Path, name: &str, out: &mut Vec<PackageTest>) -> anyhow::Result<()> {
-    let Ok(m) = std::fs::symlink_metadata(dir) else {
-        return Ok(());
-    };
-    if !m.is_dir() {
-        return Ok(());
-    }
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .with_context(|| format!("reading {}", dir.display()))?
-        .filter_map(|e| e.ok())
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
-        let path = e.path();
-        let file = e.file_name().to_string_lossy().into_owned();
-        let ft = e.file_type()?;
-        if ft.is_dir() {
-            walk(&path, &format!("{name}/{file}"), out)?;
-        } else if ft.is_file() && file.ends_with(".in") {
-            if out.len() >= MAX_TESTS {
-                bail!("more than {MAX_TESTS} tests in the package");
+/// A walk through a package's `data/`.
+struct Walk {
+    /// The package, canonical: no link may lead out of it.
+    root: PathBuf,
+    tests: Vec<PackageTest>,
+    refused: Skipped,
+    /// Directories walked (canonical), so that a loop of links is walked once.
+    seen: Vec<PathBuf>,
+}
+
+/// What a path of the package is, links followed inside it.
+enum Entry {
+    Dir(PathBuf),
+    File,
+    Other(&'static str),
+    Refused(String),
+}
+
+impl Walk {
+    fn entry(&self, path: &Path) -> Entry {
+        let Ok(lm) = std::fs::symlink_metadata(path) else {
+            return Entry::Refused("cannot be read".into());
+        };
+        let m = if lm.file_type().is_symlink() {
+            let Ok(target) = std::fs::canonicalize(path) else {
+                return Entry::Refused("a broken link".into());
+            };
+            if !target.starts_with(&self.root) {
+                return Entry::Refused(format!(
+                    "a link that leaves the package (to {})",
+                    target.display()
+                ));
             }
-            out.push(PackageTest {
-                name: format!("{name}/{}", file.trim_end_matches(".in")),
-                path,
-            });
+            match std::fs::metadata(&target) {
+                Ok(m) => m,
+                Err(e) => return Entry::Refused(format!("cannot be read: {e}")),
+            }
+        } else {
+            lm
+        };
+        use std::os::unix::fs::FileTypeExt;
+        let ft = m.file_type();
+        if ft.is_dir() {
+            Entry::Dir(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+        } else if ft.is_file() {
+            Entry::File
+        } else if ft.is_fifo() {
+            Entry::Other("a FIFO, not a regular file")
+        } else if ft.is_socket() {
+            Entry::Other("a socket, not a regular file")
+        } else {
+            Entry::Other("a device, not a regular file")
         }
     }
-    Ok(())
+
+    fn dir(&mut self, dir: &Path, name: &str) -> anyhow::Result<()> {
+        let real = match self.entry(dir) {
+            Entry::Dir(real) => real,
+            // No such group: nothing to read.
+            Entry::Refused(_) if std::fs::symlink_metadata(dir).is_err() => return Ok(()),
+            Entry::Refused(why) => {
+                self.refused.push((name.to_string(), why));
+                return Ok(());
+            }
+            Entry::File | Entry::Other(_) => return Ok(()),
+        };
+        if self.seen.contains(&real) {
+            return Ok(());
+        }
+        self.seen.push(real);
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .with_context(|| format!("reading {}", dir.display()))?
+            .collect::<Result<_, _>>()
+            .with_context(|| format!("reading {}", dir.display()))?;
+        entries.sort_by_key(|e| e.file_name());
+        for e in entries {
+            let path = e.path();
+            let file = e.file_name().to_string_lossy().into_owned();
+            let test = format!("{name}/{}", file.trim_end_matches(".in"));
+            match self.entry(&path) {
+                Entry::Dir(_) => self.dir(&path, &format!("{name}/{file}"))?,
+                _ if !file.ends_with(".in") => {}
+                Entry::File => {
+                    if self.tests.len() >= MAX_TESTS {
+                        bail!("more than {MAX_TESTS} tests in the package");
+                    }
+                    self.tests.push(PackageTest { name: test, path });
+                }
+                Entry::Other(why) => self.refused.push((test, why.to_string())),
+                Entry::Refused(why) => self.refused.push((test, why)),
+            }
+        }
+        Ok(())
+    }
 }
 
 /// One submission: its expectation and its source file.
@@ -240,12 +314,28 @@ pub struct Outcome {
     pub add: Option<String>,
 }
 
-fn read_test(p: &Declared, path: &Path) -> anyhow::Result<(String, Vec<crate::problems::Case>)> {
+/// Reads a package file of at most `max` bytes (one more tells it is longer): a
+/// regular file only, opened without blocking (a FIFO put in its place is refused).
+fn read_regular(path: &Path, max: u64) -> anyhow::Result<Vec<u8>> {
     use std::io::Read as _;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_TEST_BYTES + 1).read_to_end(&mut bytes))
+    use std::os::unix::fs::OpenOptionsExt;
+    let f = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
         .with_context(|| format!("reading {}", path.display()))?;
+    if !f.metadata().is_ok_and(|m| m.is_file()) {
+        bail!("{}: not a regular file", path.display());
+    }
+    let mut bytes = Vec::new();
+    f.take(max + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("reading {}", path.display()))?;
+    Ok(bytes)
+}
+
+fn read_test(p: &Declared, path: &Path) -> anyhow::Result<(String, Vec<crate::problems::Case>)> {
+    let bytes = read_regular(path, MAX_TEST_BYTES)?;
     if bytes.len() as u64 > MAX_TEST_BYTES {
         bail!(
             "{}: larger than {} MiB",
@@ -293,21 +383,33 @@ pub fn run(args: &Args, dir: &Path) -> anyhow::Result<i32> {
     };
     let p = &src.problem;
     let id = p.info().id;
-    let tests = package_tests(dir)?;
-    // Every test must be an input of the problem, with the solver's answer.
+    let (listed, mut refused) = package_tests(dir)?;
+    // Every test must be an input of the problem, with the solver's answer; one that
+    // cannot be read is refused, by name.
     let mut bad_answers = Vec::new();
-    let mut inputs = Vec::with_capacity(tests.len());
-    for t in &tests {
-        let (_, cases) = read_test(p, &t.path)?;
+    let mut tests = Vec::with_capacity(listed.len());
+    let mut inputs = Vec::with_capacity(listed.len());
+    for t in listed {
+        let cases = match read_test(p, &t.path) {
+            Ok((_, cases)) => cases,
+            Err(e) => {
+                refused.push((t.name.clone(), format!("{e:#}")));
+                continue;
+            }
+        };
         let ans_path = t.path.with_extension("ans");
-        match std::fs::read_to_string(&ans_path) {
-            Ok(ans) if same_tokens(&ans, &solve_fast(p, &cases)) => {}
-            Ok(_) => bad_answers.push(format!(
+        let ans = read_regular(&ans_path, MAX_TEST_BYTES)
+            .ok()
+            .and_then(|b| String::from_utf8(b).ok());
+        match ans {
+            Some(ans) if same_tokens(&ans, &solve_fast(p, &cases)) => {}
+            Some(_) => bad_answers.push(format!(
                 "{}: the .ans differs from the solver's answer",
                 t.name
             )),
-            Err(_) => bad_answers.push(format!("{}: no readable .ans", t.name)),
+            None => bad_answers.push(format!("{}: no readable .ans", t.name)),
         }
+        tests.push(t);
         inputs.push(cases);
     }
     let (subs, skipped) = submissions(dir)?;
@@ -334,8 +436,11 @@ pub fn run(args: &Args, dir: &Path) -> anyhow::Result<i32> {
     };
     let mut outcomes = Vec::new();
     for s in &subs {
+        // The submission sees its own input only: the package (its answers) is
+        // hidden from it.
         let built = compile::build(&s.source, Vec::new(), args.sanitize, &limits)
-            .map_err(|e| anyhow!("{}: {e}", s.name))?;
+            .map_err(|e| anyhow!("{}: {e}", s.name))?
+            .hiding(vec![dir.to_path_buf()]);
         let contestant: &dyn Contestant = &built;
         let mut failed = None;
         let mut passed = 0;
@@ -401,14 +506,22 @@ pub fn run(args: &Args, dir: &Path) -> anyhow::Result<i32> {
     if args.add_tests {
         added = add_tests(p, dir, &outcomes)?;
     }
+    let found = Found {
+        skipped: &skipped,
+        refused: &refused,
+        bad_answers: &bad_answers,
+        added: &added,
+    };
     if args.json {
-        let j = json(id, &tests, &outcomes, &skipped, &bad_answers, &added);
+        let j = json(id, &tests, &outcomes, &found);
         crate::cli::write_stdout(format_args!("{}\n", serde_json::to_string_pretty(&j)?));
     } else {
-        let text = render(id, tests.len(), &outcomes, &skipped, &bad_answers, &added);
+        let text = render(id, tests.len(), &outcomes, &found);
         crate::cli::write_stdout(format_args!("{text}"));
     }
-    let findings = outcomes.iter().any(|o| o.finding.is_some()) || !bad_answers.is_empty();
+    let findings = outcomes.iter().any(|o| o.finding.is_some())
+        || !bad_answers.is_empty()
+        || !refused.is_empty();
     Ok(if findings { EXIT_FAILURE } else { EXIT_OK })
 }
 
@@ -463,19 +576,29 @@ fn expect_name(e: Expect) -> &'static str {
     }
 }
 
-fn render(
-    id: &str,
-    ntests: usize,
-    outcomes: &[Outcome],
-    skipped: &[(String, String)],
-    bad_answers: &[String],
-    added: &[PathBuf],
-) -> String {
+/// What the report says beside the submissions.
+struct Found<'a> {
+    skipped: &'a [(String, String)],
+    refused: &'a [(String, String)],
+    bad_answers: &'a [String],
+    added: &'a [PathBuf],
+}
+
+fn render(id: &str, ntests: usize, outcomes: &[Outcome], found: &Found<'_>) -> String {
+    let Found {
+        skipped,
+        refused,
+        bad_answers,
+        added,
+    } = *found;
     let mut s = String::new();
-    let findings = outcomes.iter().filter(|o| o.finding.is_some()).count() + bad_answers.len();
+    let findings =
+        outcomes.iter().filter(|o| o.finding.is_some()).count() + bad_answers.len() + refused.len();
     s.push_str(&format!(
-        "audit --package ({id}): {} submission(s), {ntests} test(s), {findings} finding(s)\n",
-        outcomes.len()
+        "audit --package ({id}): {} submission(s), {ntests} test(s) read and judged, {} \
+         refused, {findings} finding(s)\n",
+        outcomes.len(),
+        refused.len()
     ));
     for o in outcomes {
         let tests = match &o.tests {
@@ -515,6 +638,9 @@ fn render(
     for (name, why) in skipped {
         s.push_str(&format!("\nskipped: {name}: {why}\n"));
     }
+    for (name, why) in refused {
+        s.push_str(&format!("\nFINDING: test {name} refused: {why}\n"));
+    }
     for b in bad_answers {
         s.push_str(&format!("\nFINDING: {b}\n"));
     }
@@ -528,13 +654,18 @@ fn json(
     id: &str,
     tests: &[PackageTest],
     outcomes: &[Outcome],
-    skipped: &[(String, String)],
-    bad_answers: &[String],
-    added: &[PathBuf],
+    found: &Found<'_>,
 ) -> serde_json::Value {
+    let Found {
+        skipped,
+        refused,
+        bad_answers,
+        added,
+    } = *found;
     serde_json::json!({
         "problem": id,
         "tests": tests.len(),
+        "refused": refused.iter().map(|(n, w)| serde_json::json!({"name": n, "why": w})).collect::<Vec<_>>(),
         "submissions": outcomes.iter().map(|o| serde_json::json!({
             "name": o.name,
             "expects": expect_name(o.expect),

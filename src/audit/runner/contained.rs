@@ -48,6 +48,7 @@ pub fn run_command(
         cwd: place.cwd.to_path_buf(),
         writable: place.writable,
         needed: place.needed.to_vec(),
+        hidden: place.hidden.to_vec(),
         // Everything a run writes into its files holds memory: the memory limit bounds
         // it (and each file is bounded by the file limit).
         size: limits.memory_limit.max(limits.file_limit),
@@ -57,13 +58,17 @@ pub fn run_command(
     let argv: Vec<&OsStr> = std::iter::once(OsStr::new(launch.argv0))
         .chain(launch.args.iter().map(OsStr::new))
         .collect();
+    // A fresh memory cgroup per run: its counters (peak usage, failures, page
+    // statistics) start at zero, so no run reads what an earlier one left.
+    let cgroup = sandbox::Cgroup::for_run().filter(|c| c.set_limit(limits.memory_limit));
     let msg = sandbox::encode_request(
         launch.path,
         &argv,
         launch.env,
         Some(limits.file_limit),
         limits.stack_limit,
-        sandbox::cgroup_base().is_some(),
+        Some(limits.timeout.as_secs().saturating_add(2)),
+        cgroup.is_some(),
     )
     .ok_or_else(|| {
         spawn_error(io::Error::new(
@@ -77,14 +82,14 @@ pub fn run_command(
     let mut report = sandbox::ReportPipe::new().map_err(spawn_error)?;
     // A slot that died idle (killed from outside) is replaced once.
     let mut attempts = 0;
-    let slot = loop {
+    let (slot, cpu_base) = loop {
         attempts += 1;
         let slot = slots::Slot::take(&request)?;
         let mut fds = vec![in_r.as_fd(), out_w.as_fd(), err_w.as_fd()];
         if let Some(w) = report.write_end() {
             fds.push(w);
         }
-        if let Some(c) = &slot.cgroup {
+        if let Some(c) = &cgroup {
             fds.push(c.procs());
         }
         let mut groups = live();
@@ -93,10 +98,12 @@ pub fn run_command(
             slot.put();
             return Err(RunError::Interrupted);
         }
+        // The CPU time the supervisor's reaped children had before this run.
+        let base = sandbox::cpu_ticks(slot.supervisor).map_or(0, |(_, c)| c);
         match slot.send(&msg, &fds) {
             Ok(()) => {
                 groups.push(slot.group());
-                break slot;
+                break (slot, base);
             }
             Err(e) => {
                 drop(groups);
@@ -130,7 +137,14 @@ pub fn run_command(
         drop(in_w);
     }
 
-    let deadline = start + limits.timeout;
+    // The CPU time limit is watched in the samples below; the wall-clock limit, larger,
+    // ends sleepers and programs blocked on a read.
+    let deadline = start + limits.wall_limit();
+    let ticks = sandbox::ticks_per_second();
+    let cpu_limit_ticks =
+        u64::try_from(limits.timeout.as_nanos() * u128::from(ticks) / 1_000_000_000)
+            .unwrap_or(u64::MAX);
+    let mut cpu_seen_ticks = 0u64;
     let mut step = Duration::from_millis(1);
     let mut next_sample = start + Duration::from_millis(2);
     let mut peak_seen = 0u64;
@@ -151,6 +165,11 @@ pub fn run_command(
         if now >= next_sample && slot.supervisor > 0 {
             let s = sandbox::sample(slot.supervisor, limits.process_limit);
             peak_seen = peak_seen.max(s.peak).max(s.rss);
+            cpu_seen_ticks = cpu_seen_ticks.max(s.cpu_ticks.saturating_sub(cpu_base));
+            if cpu_seen_ticks > cpu_limit_ticks {
+                stop = Some(Stop::Time);
+                break;
+            }
             if s.processes > limits.process_limit {
                 stop = Some(Stop::Processes);
                 break;
@@ -170,11 +189,6 @@ pub fn run_command(
     let inherited = *slot
         .inherited
         .get_or_init(|| sandbox::memory(slot.supervisor).map_or(0, |(_, hwm)| hwm));
-    // The kernel's OOM killer ended a process of the run at the memory limit.
-    let mut slot = slot;
-    let oom_kills = slot.cgroup.as_ref().map_or(0, sandbox::Cgroup::oom_kills);
-    let oom_killed = oom_kills > slot.oom_seen;
-    slot.oom_seen = oom_kills;
     let reported = if stop.is_some() {
         // The slot ends with the run: everything in it is killed.
         slot.end();
@@ -189,6 +203,9 @@ pub fn run_command(
         r
     };
     live().retain(|&g| g != group);
+    // The kernel's OOM killer ended a process of the run at the memory limit.
+    let oom_killed = cgroup.as_ref().is_some_and(|c| c.oom_kills() > 0);
+    drop(cgroup);
     if let Some(r) = reported.filter(|r| r.status == sandbox::EXEC_FAILED) {
         return Err(spawn_error(io::Error::from_raw_os_error(r.errno)));
     }
@@ -207,12 +224,20 @@ pub fn run_command(
     let (stdout, stdout_spill) = stdout.take_spilled(PIPE_GRACE);
     let stderr = stderr.take(PIPE_GRACE);
     let output_truncated = over.load(Ordering::SeqCst);
+    // The supervisor's figure is exact (every process it reaped); the samples are the
+    // figure when sgcheck ended the run itself.
+    let sampled = Duration::from_nanos(
+        u64::try_from(u128::from(cpu_seen_ticks) * 1_000_000_000 / u128::from(ticks))
+            .unwrap_or(u64::MAX),
+    );
+    let cpu_time = sampled.max(Duration::from_nanos(reported.map_or(0, |r| r.cpu_ns)));
+    let timed_out = stop == Some(Stop::Time) || cpu_time > limits.timeout;
     Ok(RunResult {
         stdout,
         stdout_spill,
         stderr,
         exit,
-        timed_out: stop == Some(Stop::Time),
+        timed_out,
         output_truncated,
         memory_exceeded: stop == Some(Stop::Memory)
             || oom_killed
@@ -220,6 +245,8 @@ pub fn run_command(
         process_limit_exceeded: stop == Some(Stop::Processes),
         peak_memory,
         elapsed,
+        cpu_time,
+        confirmed_alone: false,
     })
 }
 

@@ -32,6 +32,8 @@ impl<F: Fn(&str) -> String + Sync> Contestant for FnContestant<F> {
             process_limit_exceeded: false,
             peak_memory: 0,
             elapsed: start.elapsed(),
+            cpu_time: Duration::ZERO,
+            confirmed_alone: false,
         })
     }
 

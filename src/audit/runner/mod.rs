@@ -40,6 +40,10 @@ mod contained;
 mod slots;
 pub use contained::*;
 
+/// Every run holds this shared; the rerun of a time-out holds it alone, so that it
+/// runs with no other run going.
+static RUN_GATE: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
 /// How much of a program's standard error is kept for the report.
 pub const STDERR_KEEP: usize = 64 * 1024;
 
@@ -53,8 +57,14 @@ pub const DEFAULT_FILE_LIMIT: u64 = 64 << 20;
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunLimits {
-    /// Wall-time limit; the process group is killed when it is reached.
+    /// CPU time limit (user and system, of every process of the run together), as a
+    /// judge counts it: the run is ended when its processes have used more, and a run
+    /// that ends past it is over the limit too.
     pub timeout: Duration,
+    /// Wall-clock limit, for programs that sleep or wait for input without using
+    /// CPU; [`RunLimits::wall_limit`] when `None` (twice the CPU limit plus a
+    /// second).
+    pub wall_timeout: Option<Duration>,
     /// Most bytes of standard output kept; the run is killed when the program writes
     /// more.
     pub output_limit: usize,
@@ -72,10 +82,21 @@ pub struct RunLimits {
     pub file_limit: u64,
 }
 
+impl RunLimits {
+    /// The wall-clock limit: [`RunLimits::wall_timeout`], or twice the CPU limit plus
+    /// a second (room for a loaded machine; a run that reaches it is run again
+    /// alone before it is reported).
+    pub fn wall_limit(&self) -> Duration {
+        self.wall_timeout
+            .unwrap_or_else(|| self.timeout.saturating_mul(2) + Duration::from_secs(1))
+    }
+}
+
 impl Default for RunLimits {
     fn default() -> Self {
         RunLimits {
             timeout: Duration::from_secs(2),
+            wall_timeout: None,
             output_limit: 16 << 20,
             memory_limit: DEFAULT_MEMORY_LIMIT,
             stack_limit: None,
@@ -152,7 +173,8 @@ pub struct RunResult {
     pub stderr: Vec<u8>,
     /// How the process ended (`Signal(SIGKILL)` when sgcheck killed it).
     pub exit: Exit,
-    /// The time limit was reached and the process group killed.
+    /// The CPU time limit or the wall-clock limit was reached (the run was ended
+    /// then), or the run ended having used more CPU time than its limit.
     pub timed_out: bool,
     /// The program wrote more than the output limit and was killed.
     pub output_truncated: bool,
@@ -166,6 +188,12 @@ pub struct RunResult {
     pub peak_memory: u64,
     /// Wall time from the start to the exit (or the kill).
     pub elapsed: Duration,
+    /// CPU time (user and system) of every process of the run together; zero when
+    /// unknown (an in-process fake).
+    pub cpu_time: Duration,
+    /// The run timed out once among other runs, and this is the result of running it
+    /// again with no other run going (see [`ProcessContestant`]).
+    pub confirmed_alone: bool,
 }
 
 impl RunResult {
@@ -182,6 +210,8 @@ impl RunResult {
             process_limit_exceeded: false,
             peak_memory: 0,
             elapsed: Duration::ZERO,
+            cpu_time: Duration::ZERO,
+            confirmed_alone: false,
         }
     }
 }
@@ -236,6 +266,9 @@ pub struct ProcessContestant {
     /// The working directory (the caller's when `None`), and whether the program may
     /// write into it for real (a compile) rather than into a private layer.
     dir: Option<(PathBuf, bool)>,
+    /// Directories the program must not see (a package's answers), covered by an
+    /// empty one in its file system (namespaces).
+    hidden: Vec<PathBuf>,
 }
 
 /// Variables that tell interpreters and compiler drivers where their toolchain is
@@ -349,6 +382,7 @@ impl ProcessContestant {
             args,
             extra_env: Vec::new(),
             dir: None,
+            hidden: Vec::new(),
         })
     }
 
@@ -363,6 +397,17 @@ impl ProcessContestant {
     /// (where the machine has namespaces).
     pub fn in_dir(mut self, dir: PathBuf, writable: bool) -> Self {
         self.dir = Some((dir, writable));
+        self
+    }
+
+    /// Hides these directories from the program: each is covered by an empty,
+    /// read-only directory in the run's file system (where the machine has
+    /// namespaces; the fallback cannot hide anything, and says so).
+    pub fn hiding(mut self, dirs: Vec<PathBuf>) -> Self {
+        self.hidden = dirs
+            .into_iter()
+            .map(|d| std::fs::canonicalize(&d).unwrap_or(d))
+            .collect();
         self
     }
 
@@ -443,6 +488,7 @@ impl Contestant for ProcessContestant {
             cwd: &dir,
             writable,
             needed: &needed,
+            hidden: &self.hidden,
         };
         let launch = Launch {
             path: &self.resolved,
@@ -450,7 +496,19 @@ impl Contestant for ProcessContestant {
             args: &self.args,
             env: &env,
         };
-        run_command(&launch, input, limits, &place)
+        // Runs share the machine; a time-out among them is run again with no other
+        // run going (every other run waits), and only a second time-out is reported.
+        let first = {
+            let _shared = RUN_GATE.read().unwrap_or_else(PoisonError::into_inner);
+            run_command(&launch, input, limits, &place)?
+        };
+        if !first.timed_out {
+            return Ok(first);
+        }
+        let _alone = RUN_GATE.write().unwrap_or_else(PoisonError::into_inner);
+        let mut again = run_command(&launch, input, limits, &place)?;
+        again.confirmed_alone = true;
+        Ok(again)
     }
 
     fn describe(&self) -> String {

@@ -271,6 +271,8 @@ pub struct Place<'a> {
     /// Paths the program needs to reach: its executable, files on its command line,
     /// `PATH` and the toolchains.
     pub needed: &'a [PathBuf],
+    /// Directories the program must not see (covered by an empty one).
+    pub hidden: &'a [PathBuf],
 }
 
 /// Returns a network namespace to the pool when the run is over.

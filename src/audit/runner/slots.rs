@@ -22,10 +22,6 @@ pub(crate) struct Slot {
     supervisor_fd: Option<OwnedFd>,
     /// The supervisor's own peak memory, which a program's `ru_maxrss` includes.
     pub inherited: OnceLock<u64>,
-    /// The memory cgroup every run of the slot joins (its limit is the runs'), and
-    /// the OOM kills counted in it so far.
-    pub cgroup: Option<sandbox::Cgroup>,
-    pub oom_seen: u64,
     _net: SlotGuard,
 }
 
@@ -38,7 +34,7 @@ fn slot_groups() -> MutexGuard<'static, Vec<i32>> {
     SLOT_GROUPS.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Ends every idle slot (at exit: their memory cgroups are removed with them).
+/// Ends every idle slot (at exit).
 pub(crate) fn close_idle_slots() {
     let idle = std::mem::take(&mut *POOL.lock().unwrap_or_else(PoisonError::into_inner));
     for s in idle {
@@ -48,6 +44,9 @@ pub(crate) fn close_idle_slots() {
 
 extern "C" fn close_slots_at_exit() {
     close_idle_slots();
+    // A run's cgroup that could not be removed at once (a process of the run still
+    // leaving it) goes now.
+    sandbox::remove_own_cgroups();
 }
 
 type Job = Box<dyn FnOnce() + Send>;
@@ -77,12 +76,37 @@ fn on_spawner<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> Opti
     result.recv().ok()
 }
 
+/// Says on standard error, before the first program runs, what the fallback lets a
+/// program do that namespaces would not.
+fn warn_fallback() {
+    let root = rustix::process::geteuid().is_root();
+    let who = if root {
+        "runs as nobody but may read every file of the machine (it keeps the right to \
+         read any directory, so that it finds its toolchain)"
+    } else {
+        "runs as your user: it can signal sgcheck and your other processes, and read \
+         and write what you can"
+    };
+    let why = if std::env::var(sandbox::CONTAINMENT_ENV).is_ok_and(|v| v == "subreaper") {
+        "SGCHECK_CONTAINMENT=subreaper"
+    } else {
+        "no namespaces here (sgcheck needs root, or PID, mount, IPC and network namespaces)"
+    };
+    eprintln!(
+        "warning: {why}: programs run in the weaker subreaper containment. A program {who}; \
+         it sees the machine's /tmp, /dev/shm and processes, can reach the network, and \
+         files, IPC objects or sockets it leaves there are seen by later runs. Audit \
+         programs you do not trust where namespaces are available."
+    );
+}
+
 /// What a slot is prepared for: runs with the same request share slots.
 pub(crate) struct SlotRequest {
     pub mode: sandbox::Containment,
     pub cwd: PathBuf,
     pub writable: bool,
     pub needed: Vec<PathBuf>,
+    pub hidden: Vec<PathBuf>,
     pub size: u64,
     pub run_as: Option<u32>,
     pub memory_limit: u64,
@@ -91,11 +115,12 @@ pub(crate) struct SlotRequest {
 impl SlotRequest {
     fn key(&self) -> String {
         format!(
-            "{:?}|{:?}|{}|{:?}|{}|{:?}|{}",
+            "{:?}|{:?}|{}|{:?}|{:?}|{}|{:?}|{}",
             self.mode,
             self.cwd,
             self.writable,
             self.needed,
+            self.hidden,
             self.size,
             self.run_as,
             self.memory_limit
@@ -149,6 +174,10 @@ impl Slot {
             unsafe {
                 libc::atexit(close_slots_at_exit);
             }
+            sandbox::sweep_leftovers();
+            if req.mode == sandbox::Containment::Subreaper {
+                warn_fallback();
+            }
         });
         let spawn_error = |source: io::Error| RunError::Spawn {
             program: "the run's supervisor".into(),
@@ -161,6 +190,7 @@ impl Slot {
                     cwd: &req.cwd,
                     writable_cwd: req.writable,
                     needed: &req.needed,
+                    hidden: &req.hidden,
                     size: req.size,
                     drop_uid: req.run_as.is_some(),
                 })
@@ -243,11 +273,8 @@ impl Slot {
         let supervisor_fd = (supervisor > 0)
             .then(|| sandbox::pidfd_open(supervisor))
             .flatten();
-        let cgroup = sandbox::Cgroup::for_run().filter(|c| c.set_limit(req.memory_limit));
         Ok(Slot {
             key,
-            cgroup,
-            oom_seen: 0,
             mode: req.mode,
             child,
             sock: ours,

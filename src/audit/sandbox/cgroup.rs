@@ -153,16 +153,72 @@ impl Cgroup {
 
 impl Drop for Cgroup {
     fn drop(&mut self) {
-        // The last process may still be leaving the cgroup for a moment.
-        for _ in 0..50 {
+        // The last process may still be leaving the cgroup for a moment (what is
+        // left after half a second goes at exit, or with the next sgcheck's sweep).
+        let mut wait = std::time::Duration::from_micros(200);
+        for _ in 0..40 {
             match std::fs::remove_dir(&self.dir) {
                 Ok(()) => return,
                 Err(e) if e.kind() == io::ErrorKind::NotFound => return,
-                Err(_) => std::thread::sleep(std::time::Duration::from_millis(2)),
+                Err(_) => {
+                    std::thread::sleep(wait);
+                    wait = (wait * 2).min(std::time::Duration::from_millis(20));
+                }
             }
         }
     }
 }
+
+/// The pid in a name `<prefix><pid>-...`, when it has one.
+fn pid_in(name: &str, prefix: &str) -> Option<i32> {
+    let rest = name.strip_prefix(prefix)?;
+    let digits = rest.split('-').next()?;
+    digits.parse().ok().filter(|&p: &i32| p > 0)
+}
+
+/// Whether a process with this pid exists.
+fn alive(pid: i32) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// Removes what earlier sgcheck processes that no longer exist left behind when
+/// they were killed (SIGKILL leaves no time to clean up): their runs' memory cgroups
+/// (`sgcheck-<pid>-N`) and their build directories (`sgcheck-build-<pid>-...` in the
+/// temporary directory). Only names that carry the pid of a process that is gone are
+/// touched. Returns how many were removed.
+pub fn sweep_leftovers() -> usize {
+    let me = std::process::id() as i32;
+    let mut removed = 0;
+    if let Some((base, _)) = cgroup_base() {
+        if let Ok(entries) = std::fs::read_dir(base) {
+            for e in entries.flatten() {
+                let name = e.file_name().to_string_lossy().into_owned();
+                let Some(pid) = pid_in(&name, "sgcheck-") else {
+                    continue;
+                };
+                if pid != me && !alive(pid) && std::fs::remove_dir(e.path()).is_ok() {
+                    removed += 1;
+                }
+            }
+        }
+    }
+    if let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) {
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let Some(pid) = pid_in(&name, BUILD_DIR_PREFIX) else {
+                continue;
+            };
+            let is_dir = e.file_type().is_ok_and(|t| t.is_dir());
+            if pid != me && !alive(pid) && is_dir && std::fs::remove_dir_all(e.path()).is_ok() {
+                removed += 1;
+            }
+        }
+    }
+    removed
+}
+
+/// How the name of a build directory starts (the pid of its sgcheck follows).
+pub const BUILD_DIR_PREFIX: &str = "sgcheck-build-";
 
 /// Removes the memory cgroups this process left (runs cut short by an interrupt).
 pub(crate) fn remove_own_cgroups() {

@@ -17,9 +17,12 @@ pub(crate) struct Report {
     /// reaped. It includes the supervisor's own memory, which the program shared
     /// until its `exec`, so it only tells something when it is larger than that.
     pub max_rss: u64,
+    /// CPU time (user and system, nanoseconds) of every process of the run the
+    /// supervisor reaped, with the children each of them waited for.
+    pub cpu_ns: u64,
 }
 
-pub(crate) const REPORT_LEN: usize = 24;
+pub(crate) const REPORT_LEN: usize = 32;
 
 impl Report {
     fn decode(b: &[u8; REPORT_LEN]) -> Report {
@@ -28,13 +31,17 @@ impl Report {
             s.copy_from_slice(&b[at..at + 4]);
             s
         };
-        let mut m = [0u8; 8];
-        m.copy_from_slice(&b[16..24]);
+        let long = |at: usize| {
+            let mut m = [0u8; 8];
+            m.copy_from_slice(&b[at..at + 8]);
+            u64::from_ne_bytes(m)
+        };
         Report {
             status: i32::from_ne_bytes(word(0)),
             errno: i32::from_ne_bytes(word(4)),
             flags: u32::from_ne_bytes(word(8)),
-            max_rss: u64::from_ne_bytes(m),
+            max_rss: long(16),
+            cpu_ns: long(24),
         }
     }
 }
@@ -325,8 +332,34 @@ pub(crate) fn program_setup(plan: &ChildPlan, file_limit: Option<u64>) -> io::Re
         }
     }
     rustix::thread::set_no_new_privs(true).map_err(errno_of)?;
+    lock_limits();
+    close_keyrings()?;
     cloexec_from_3();
     Ok(())
+}
+
+/// Sets the hard limit of every resource a program could otherwise raise for itself
+/// to its soft limit: stack, file size, descriptors, processes, address space, data,
+/// locked memory, message queues and core files (the CPU limit, a backstop, is set
+/// with its own hard limit). Async-signal-safe.
+pub(crate) fn lock_limits() {
+    for r in [
+        Resource::Stack,
+        Resource::Fsize,
+        Resource::Nofile,
+        Resource::Nproc,
+        Resource::As,
+        Resource::Data,
+        Resource::Memlock,
+        Resource::Msgqueue,
+        Resource::Core,
+    ] {
+        let mut rl = rustix::process::getrlimit(r);
+        if rl.maximum != rl.current {
+            rl.maximum = rl.current;
+            let _ = rustix::process::setrlimit(r, rl);
+        }
+    }
 }
 
 pub(crate) fn errno() -> i32 {

@@ -34,6 +34,8 @@ pub(crate) struct FsPlan {
     /// The fresh `/tmp` and `/dev/shm` in the stage.
     tmp: CString,
     shm: CString,
+    /// Directories covered by an empty, read-only tmpfs (a package's answers).
+    hides: Vec<CString>,
     /// The working directory, entered once everything is mounted.
     pub cwd: CString,
     /// Names the plan puts at the top of the fresh `/tmp` (mount points and their
@@ -78,6 +80,9 @@ pub(crate) struct FsRequest<'a> {
     pub size: u64,
     /// Whether the program runs as [`RUN_UID`] (closed directories get opened).
     pub drop_uid: bool,
+    /// Directories the program must not see (absolute, canonical). One that holds the
+    /// working directory or a needed path is not hidden (the run could not work).
+    pub hidden: &'a [PathBuf],
 }
 
 impl FsPlan {
@@ -230,6 +235,20 @@ impl FsPlan {
                 .collect::<Option<Vec<_>>>()?,
             tmp: c"/dev/shm/t".to_owned(),
             shm: c"/dev/shm/s".to_owned(),
+            hides: req
+                .hidden
+                .iter()
+                .filter(|h| {
+                    // Under /tmp and /dev/shm nothing is seen but what is bound.
+                    h.is_absolute()
+                        && h.parent().is_some()
+                        && under_tmp(h).is_none()
+                        && !under_shm(h)
+                        && !cwd.starts_with(h)
+                        && !req.needed.iter().any(|n| n.starts_with(h))
+                })
+                .map(|h| cstr(h))
+                .collect::<Option<Vec<_>>>()?,
             cwd: cstr(cwd)?,
             tmp_names,
         })
@@ -352,6 +371,17 @@ pub(crate) fn build_fs(fs: &FsPlan, owner: Option<u32>) -> io::Result<[RawFd; WA
     }
     for (source, target) in &fs.binds {
         mount_bind(source.as_c_str(), target.as_c_str()).map_err(errno_of)?;
+    }
+    for h in &fs.hides {
+        // A run that cannot hide what it must not see does not start.
+        mount(
+            c"tmpfs",
+            h.as_c_str(),
+            c"tmpfs",
+            MountFlags::RDONLY | MountFlags::NOSUID | MountFlags::NODEV | MountFlags::NOEXEC,
+            c"size=4k,nr_inodes=4,mode=0755",
+        )
+        .map_err(errno_of)?;
     }
     let watch = |p: &CStr| -> io::Result<RawFd> {
         use std::os::fd::IntoRawFd;

@@ -32,7 +32,10 @@
 //! running as `nobody`, reaches its interpreter; their files keep their permissions.
 //!
 //! In both modes the program gets only descriptors 0, 1 and 2 (everything else is
-//! marked close-on-exec), `RLIMIT_FSIZE` from the file limit, `PR_SET_NO_NEW_PRIVS`,
+//! marked close-on-exec), `RLIMIT_FSIZE` from the file limit, `RLIMIT_CPU` a second
+//! past the CPU time limit (a backstop to sgcheck's watch), hard limits equal to the
+//! soft ones (see [`lock_limits`]), `PR_SET_NO_NEW_PRIVS`, a seccomp filter that
+//! closes the kernel keyrings (see `seccomp.rs`),
 //! and with namespaces as root the uid and gid 65534 (`nobody`), no supplementary
 //! groups. Every process between sgcheck and the program has
 //! `PR_SET_PDEATHSIG(SIGKILL)`, so a SIGKILL of sgcheck takes the supervisor with it,
@@ -67,6 +70,9 @@ mod cgroup;
 pub use cgroup::*;
 mod slot;
 pub(crate) use slot::*;
+mod seccomp;
+pub use seccomp::KEYRINGS_CLOSED;
+pub(crate) use seccomp::*;
 
 /// How the runs of this process are contained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -20,11 +20,12 @@ pub(crate) const MSG_MAX: usize = 256 * 1024;
 const CLONE_STACK: usize = 256 * 1024;
 /// Most arguments plus environment variables of one request.
 const MAX_STRINGS: usize = 16 * 1024;
-const MAGIC: u32 = 0x5347_5231;
-const HEADER: usize = 32;
+const MAGIC: u32 = 0x5347_5232;
+const HEADER: usize = 40;
 const FLAG_FILE_LIMIT: u32 = 1;
 const FLAG_STACK: u32 = 2;
 const FLAG_CGROUP: u32 = 4;
+const FLAG_CPU: u32 = 8;
 
 /// The `status` of a [`Report`] whose program could not be started; its `errno` says
 /// why.
@@ -72,6 +73,7 @@ pub(crate) fn encode_request(
     env: &[(String, String)],
     file_limit: Option<u64>,
     stack: Option<u64>,
+    cpu_seconds: Option<u64>,
     cgroup: bool,
 ) -> Option<Vec<u8>> {
     let mut flags = 0;
@@ -84,6 +86,9 @@ pub(crate) fn encode_request(
     if cgroup {
         flags |= FLAG_CGROUP;
     }
+    if cpu_seconds.is_some() {
+        flags |= FLAG_CPU;
+    }
     if argv.len() + env.len() > MAX_STRINGS {
         return None;
     }
@@ -92,6 +97,7 @@ pub(crate) fn encode_request(
     m.extend_from_slice(&flags.to_ne_bytes());
     m.extend_from_slice(&file_limit.unwrap_or(0).to_ne_bytes());
     m.extend_from_slice(&stack.unwrap_or(0).to_ne_bytes());
+    m.extend_from_slice(&cpu_seconds.unwrap_or(0).to_ne_bytes());
     m.extend_from_slice(&(argv.len() as u32).to_ne_bytes());
     m.extend_from_slice(&(env.len() as u32).to_ne_bytes());
     let mut put = |b: &[u8]| -> Option<()> {
@@ -120,6 +126,7 @@ struct Request {
     flags: u32,
     file_limit: u64,
     stack: u64,
+    cpu_seconds: u64,
     path: *const libc::c_char,
     argv: *const *const libc::c_char,
     envp: *const *const libc::c_char,
@@ -142,8 +149,8 @@ fn parse(msg: &[u8], ptrs: &mut [usize]) -> Option<Request> {
     if msg.len() < HEADER || read_u32(msg, 0) != MAGIC {
         return None;
     }
-    let argc = read_u32(msg, 24) as usize;
-    let envc = read_u32(msg, 28) as usize;
+    let argc = read_u32(msg, 32) as usize;
+    let envc = read_u32(msg, 36) as usize;
     if argc == 0 || argc + envc + 2 > ptrs.len() {
         return None;
     }
@@ -168,6 +175,7 @@ fn parse(msg: &[u8], ptrs: &mut [usize]) -> Option<Request> {
         flags: read_u32(msg, 4),
         file_limit: read_u64(msg, 8),
         stack: read_u64(msg, 16),
+        cpu_seconds: read_u64(msg, 24),
         path: path as *const libc::c_char,
         argv: ptrs.as_ptr() as *const *const libc::c_char,
         envp: ptrs[argc + 1..].as_ptr() as *const *const libc::c_char,
@@ -242,12 +250,27 @@ fn prepare(l: &Launch<'_>) -> io::Result<()> {
         },
     );
     if l.req.flags & FLAG_STACK != 0 {
-        let mut rl = rustix::process::getrlimit(Resource::Stack);
-        rl.current = Some(l.req.stack);
-        if rl.maximum.is_some_and(|m| m < l.req.stack) {
-            rl.maximum = Some(l.req.stack);
-        }
-        rustix::process::setrlimit(Resource::Stack, rl).map_err(errno_of)?;
+        // Soft and hard alike: the program cannot raise its own stack.
+        rustix::process::setrlimit(
+            Resource::Stack,
+            Rlimit {
+                current: Some(l.req.stack),
+                maximum: Some(l.req.stack),
+            },
+        )
+        .map_err(errno_of)?;
+    }
+    if l.req.flags & FLAG_CPU != 0 {
+        // A backstop under sgcheck's own watch of the run's CPU time (which covers the
+        // whole process tree): SIGXCPU one second past the limit, SIGKILL one later.
+        rustix::process::setrlimit(
+            Resource::Cpu,
+            Rlimit {
+                current: Some(l.req.cpu_seconds),
+                maximum: Some(l.req.cpu_seconds.saturating_add(1)),
+            },
+        )
+        .map_err(errno_of)?;
     }
     let file_limit = (l.req.flags & FLAG_FILE_LIMIT != 0).then_some(l.req.file_limit);
     program_setup(l.plan, file_limit)
@@ -301,8 +324,20 @@ fn no_ipc_objects(fd: RawFd) -> bool {
     }
 }
 
-/// Kills every process of the run the slot can see, and reaps them.
-fn kill_all(mode: Containment) {
+/// CPU time (nanoseconds, user and system) in a `rusage`.
+fn cpu_of(ru: &libc::rusage) -> u64 {
+    let ns = |t: libc::timeval| {
+        (t.tv_sec.max(0) as u64)
+            .saturating_mul(1_000_000_000)
+            .saturating_add(t.tv_usec.max(0) as u64 * 1000)
+    };
+    ns(ru.ru_utime).saturating_add(ns(ru.ru_stime))
+}
+
+/// Kills every process of the run the slot can see, and reaps them; the CPU time of
+/// those reaped (nanoseconds).
+fn kill_all(mode: Containment) -> u64 {
+    let mut cpu = 0u64;
     loop {
         match mode {
             // Process 1 of the namespace: kill(-1) reaches every other process in it.
@@ -312,10 +347,15 @@ fn kill_all(mode: Containment) {
             },
             Containment::Subreaper => kill_children(),
         }
-        match rustix::process::wait(rustix::process::WaitOptions::empty()) {
-            Ok(Some(_)) => {}
-            Err(rustix::io::Errno::INTR) => {}
-            _ => return,
+        let mut st = 0;
+        // SAFETY: all-zero is a valid rusage.
+        let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: wait4 writes the status and rusage into live locals.
+        let r = unsafe { libc::wait4(-1, &mut st, libc::__WALL, &mut ru) };
+        if r > 0 {
+            cpu = cpu.saturating_add(cpu_of(&ru));
+        } else if errno() != libc::EINTR {
+            return cpu;
         }
     }
 }
@@ -384,7 +424,7 @@ pub(crate) fn serve(plan: &mut ChildPlan) -> ! {
             *f = None;
         }
         fds[4] = None;
-        let (status, errno, max_rss) = status_errno;
+        let (status, errno, max_rss, cpu_ns) = status_errno;
         let clean = match (mode, plan.slot.as_ref()) {
             (Containment::Namespaces, Some(s)) => {
                 pristine(s.watched[0], &s.tmp_names)
@@ -401,6 +441,7 @@ pub(crate) fn serve(plan: &mut ChildPlan) -> ! {
         buf[4..8].copy_from_slice(&errno.to_ne_bytes());
         buf[8..12].copy_from_slice(&(if retiring { RETIRING } else { 0 }).to_ne_bytes());
         buf[16..24].copy_from_slice(&max_rss.to_ne_bytes());
+        buf[24..32].copy_from_slice(&cpu_ns.to_ne_bytes());
         if let Some(r) = &fds[3] {
             let _ = rustix::io::write(r, &buf);
         }
@@ -412,15 +453,16 @@ pub(crate) fn serve(plan: &mut ChildPlan) -> ! {
 }
 
 /// Starts one program and waits for it and everything it started: its wait status,
-/// the errno of a failed start, and the largest `ru_maxrss` (bytes) reaped.
+/// the errno of a failed start, the largest `ru_maxrss` (bytes) reaped and the CPU
+/// time (nanoseconds) of everything reaped.
 fn run_one(
     plan: &mut ChildPlan,
     req: &Request,
     stdio: [RawFd; 3],
     cgroup: Option<RawFd>,
-) -> (i32, i32, u64) {
+) -> (i32, i32, u64, u64) {
     let Some(slot) = plan.slot.as_mut() else {
-        return (EXEC_FAILED, libc::EINVAL, 0);
+        return (EXEC_FAILED, libc::EINVAL, 0, 0);
     };
     let own_ipc = slot.watched[3] < 0;
     let stack_top = {
@@ -454,13 +496,14 @@ fn run_one(
         )
     };
     if pid < 0 {
-        return (EXEC_FAILED, errno(), 0);
+        return (EXEC_FAILED, errno(), 0, 0);
     }
     let mut status = libc::W_EXITCODE(0, libc::SIGKILL);
     let mut max_rss = 0u64;
+    let mut cpu = 0u64;
     loop {
         if STOP.load(Ordering::SeqCst) {
-            kill_all(plan.mode);
+            cpu = cpu.saturating_add(kill_all(plan.mode));
         }
         let mut st = 0;
         // SAFETY: all-zero is a valid rusage.
@@ -470,6 +513,7 @@ fn run_one(
         let r = unsafe { libc::wait4(-1, &mut st, libc::__WALL, &mut ru) };
         if r > 0 {
             max_rss = max_rss.max(ru.ru_maxrss.max(0) as u64 * 1024);
+            cpu = cpu.saturating_add(cpu_of(&ru));
             if r == pid {
                 status = st;
                 break;
@@ -478,10 +522,10 @@ fn run_one(
             break;
         }
     }
-    kill_all(plan.mode);
+    cpu = cpu.saturating_add(kill_all(plan.mode));
     let failed = l.errno.load(Ordering::SeqCst);
     if failed != 0 {
-        return (EXEC_FAILED, failed, 0);
+        return (EXEC_FAILED, failed, 0, 0);
     }
-    (status, 0, max_rss)
+    (status, 0, max_rss, cpu)
 }

@@ -59,6 +59,35 @@ pub fn memory(pid: i32) -> Option<(u64, u64)> {
     Some((field("VmRSS:")?, field("VmHWM:")?))
 }
 
+/// The CPU time of a process from `/proc/<pid>/stat`, in clock ticks: its own (user
+/// and system, all its threads) and that of the children it has waited for; `None`
+/// for a process that is gone.
+pub fn cpu_ticks(pid: i32) -> Option<(u64, u64)> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name may hold spaces and parentheses: the fields follow the last ')'.
+    let (_, rest) = s.rsplit_once(')')?;
+    let f: Vec<u64> = rest
+        .split_ascii_whitespace()
+        .skip(11)
+        .take(4)
+        .map(|w| w.parse().unwrap_or(0))
+        .collect();
+    let [utime, stime, cutime, cstime] = f[..] else {
+        return None;
+    };
+    Some((utime + stime, cutime + cstime))
+}
+
+/// Clock ticks per second of `/proc/<pid>/stat`.
+pub fn ticks_per_second() -> u64 {
+    static TICKS: OnceLock<u64> = OnceLock::new();
+    // SAFETY: sysconf only reads a configuration value.
+    *TICKS.get_or_init(|| match unsafe { libc::sysconf(libc::_SC_CLK_TCK) } {
+        t if t > 0 => t as u64,
+        _ => 100,
+    })
+}
+
 /// What a look at a running run found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Sample {
@@ -68,16 +97,27 @@ pub(crate) struct Sample {
     pub rss: u64,
     /// The largest peak resident memory of one of them.
     pub peak: u64,
+    /// CPU time in clock ticks: the supervisor's reaped children (to be taken from
+    /// the figure it had when the run started) and every process under it, with the
+    /// children each has waited for. Read parents first, so a process that ends
+    /// meanwhile is counted at most once (never twice: at worst it is missed until
+    /// the next look).
+    pub cpu_ticks: u64,
 }
 
 /// Looks at everything under `supervisor`, counting at most `cap + 1` processes.
 pub(crate) fn sample(supervisor: i32, cap: usize) -> Sample {
+    let reaped = cpu_ticks(supervisor).map_or(0, |(_, children)| children);
     let procs = descendants(supervisor, cap.saturating_add(1));
     let mut s = Sample {
         processes: procs.len(),
+        cpu_ticks: reaped,
         ..Sample::default()
     };
     for p in procs {
+        if let Some((own, children)) = cpu_ticks(p) {
+            s.cpu_ticks += own + children;
+        }
         if let Some((rss, peak)) = memory(p) {
             s.rss += rss;
             s.peak = s.peak.max(peak);
