@@ -230,12 +230,19 @@ fn a_program_cannot_raise_its_own_stack_limit() {
     }
     let deep = w.compile("deep", DEEP, &["-O0"]);
     for mode in MODES {
-        let (_, r) = audit(
+        let (out, r) = audit(
             &[deep.to_str().unwrap()],
             mode,
             &["--cases", "4", "--seed", "1", "--stack-limit", "1M"],
         );
         assert_eq!(r["verdict"], "runtime-error", "{mode:?}: {r:#}");
+        // The fallback says what it lets a program do, before anything runs.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let warned = stderr.contains(
+            "warning: SGCHECK_CONTAINMENT=subreaper: programs run in the weaker subreaper \
+             containment",
+        );
+        assert_eq!(warned, mode == Some("subreaper"), "{stderr}");
         assert!(
             failure(&r)["detail"].as_str().unwrap().contains("SIGSEGV"),
             "{r:#}"

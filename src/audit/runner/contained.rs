@@ -67,7 +67,8 @@ pub fn run_command(
         launch.env,
         Some(limits.file_limit),
         limits.stack_limit,
-        Some(limits.timeout.as_secs().saturating_add(2)),
+        // At least a second past the CPU limit: a backstop, never the judge.
+        Some((limits.timeout.as_secs_f64().ceil() as u64).saturating_add(1)),
         cgroup.is_some(),
     )
     .ok_or_else(|| {

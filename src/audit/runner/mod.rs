@@ -13,7 +13,10 @@
 //! program's main process has ended: the supervisor then kills whatever is left, so
 //! a detached child holding the pipe cannot hold up the verdict. While the program
 //! runs, sgcheck looks at its processes every few milliseconds (10 ms at most) and
-//! ends the run when they hold more memory or are more processes than allowed.
+//! ends the run when they have used more CPU time, hold more memory or are more
+//! processes than allowed, or when the wall-clock limit is reached. A time-out is
+//! run again with no other run going before it is believed
+//! ([`ProcessContestant`]'s `run`).
 //! When [`run_command`] returns, every process of the run is gone and reaped.
 
 use crate::audit::sandbox;
