@@ -5,12 +5,16 @@
 #   benches/mutants.sh [COUNT] [SEED]        (defaults: 36 mutants, seed 20)
 #
 # cargo-mutants (installed with `cargo install cargo-mutants --locked` when missing)
-# lists every mutant of src/games/; a seeded sample of COUNT is drawn from the
-# answer-computing functions (closed forms, tables, mex, winning moves, period finders:
-# not the verify subjects' instance generators, the tier-1 checks themselves, the
-# declarations' adapters or formatting). Each mutant is applied to a scratch copy of the
-# tree (its own target directory: the working tree is never touched), the binary is
-# rebuilt, and `sgcheck verify --game <its game>` is the test. Outcomes:
+# lists every mutant of src/games/ (its subdirectories included); a seeded sample of
+# COUNT is drawn from the answer-computing functions (closed forms, tables, mex,
+# winning moves, period finders: not the verify subjects' instance generators, the
+# tier-1 checks themselves, the declarations' adapters or formatting). Each mutant is
+# applied to a scratch copy of the tree (its own target directory: the working tree is
+# never touched), the binary is rebuilt, and the checks of its file are the test:
+# `sgcheck verify --game <id>` for a game of the registry, `sgcheck verify --problem
+# <declaration>` for each declaration that exercises a declarable-only game (heap
+# codes, ranges, graphs, scripts, paint chain; `checks_of` below). A mutant is caught
+# when one of its checks reports a disagreement. Outcomes:
 #
 #   disagreement  verify exit 1 with a disagreement (the goal)
 #   crash         verify exit 1 reporting a panic of the fast solver as a disagreement
@@ -34,7 +38,7 @@ WORK=${MUTANTS_WORK:-$ROOT/target/mutants-sample}
 command -v cargo-mutants >/dev/null || cargo install cargo-mutants --locked
 
 mkdir -p "$WORK"
-cargo mutants --list --json -f 'src/games/*.rs' > "$WORK/all.json"
+cargo mutants --list --json -f 'src/games/**/*.rs' > "$WORK/all.json"
 python3 - "$WORK/all.json" "$COUNT" "$SEED" > "$WORK/sample.json" <<'EOF'
 import json, random, re, sys
 mutants = json.load(open(sys.argv[1]))
@@ -66,17 +70,32 @@ export CARGO_PROFILE_RELEASE_INCREMENTAL=true
 export CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 (cd "$TREE" && cargo build --release --bin sgcheck -q)
 
-game_of() {
+# The checks of a file, one `sgcheck verify` argument list per line: the registry's id
+# of its game, or the declarations that exercise a declarable-only game.
+checks_of() {
     case "$1" in
-        src/games/take_break.rs) echo octal ;;
-        src/games/mod.rs) echo nim ;;
-        src/games/take_range.rs) echo take-range ;;
-        src/games/following_nim.rs) echo following-nim ;;
-        src/games/misere_nim.rs) echo misere-nim ;;
-        src/games/simple_nim.rs) echo simple-nim ;;
-        src/games/nim_k.rs) echo nim-k ;;
-        src/games/hackenbush_tree.rs) echo hackenbush-tree ;;
-        *) basename "$1" .rs ;;
+        src/games/take_break.rs) echo "--game octal" ;;
+        src/games/mod.rs) echo "--game nim" ;;
+        src/games/take_range.rs) echo "--game take-range" ;;
+        src/games/following_nim.rs) echo "--game following-nim" ;;
+        src/games/misere_nim.rs) echo "--game misere-nim" ;;
+        src/games/simple_nim.rs) echo "--game simple-nim" ;;
+        src/games/nim_k.rs) echo "--game nim-k" ;;
+        src/games/hackenbush_tree.rs) echo "--game hackenbush-tree" ;;
+        src/games/mock_turtles.rs) echo "--game mock-turtles" ;;
+        src/games/heap_code.rs)
+            echo "--problem examples/problems/dawson.toml"
+            echo "--problem tests/data/verify/three_heaps.toml" ;;
+        src/games/heap_ranges.rs) echo "--problem examples/problems/limited_piles.toml" ;;
+        src/games/dag_tokens.rs)
+            echo "--problem examples/problems/tokens.toml"
+            echo "--problem examples/problems/tokens_adjacency.toml" ;;
+        src/games/paint_chain.rs) echo "--problem corpus/problems/hdu3980.toml" ;;
+        src/games/scripted/*)
+            echo "--problem tests/data/scripts/kayles.toml"
+            echo "--problem tests/data/scripts/ruler.toml"
+            echo "--problem tests/data/scripts/chomp2.toml" ;;
+        *) echo "--game $(basename "$1" .rs)" ;;
     esac
 }
 
@@ -100,24 +119,36 @@ text = "\n".join(lines)
 a, b = offset(s["line"], s["column"]), offset(e["line"], e["column"])
 open(path, "w").write(text[:a] + m["replacement"] + text[b:])
 EOF
-    game=$(game_of "$file")
+    game=$(checks_of "$file" | head -1)
     if ! (cd "$TREE" && cargo build --release --bin sgcheck -q 2> "$WORK/build.log"); then
         outcome=unviable
     else
-        set +e
-        timeout $((VERIFY_TIME * 6 + 30)) "$CARGO_TARGET_DIR/release/sgcheck" verify --game "$game" \
-            --time "$VERIFY_TIME" --seed 1 --no-progress > "$WORK/verify.log" 2>&1
-        code=$?
-        set -e
-        case $code in
-            0) outcome=survived ;;
-            1) if grep -q "panicked:" "$WORK/verify.log"; then outcome=crash
-               elif grep -q "(a hang)" "$WORK/verify.log"; then outcome=hang
-               else outcome=disagreement; fi ;;
-            2) outcome="not checked" ;;
-            124) outcome="hang!" ;;
-            *) outcome="crash!" ;;
-        esac
+        outcome=
+        while read -r -a check; do
+            set +e
+            (cd "$TREE" && timeout $((VERIFY_TIME * 6 + 30)) "$CARGO_TARGET_DIR/release/sgcheck" \
+                verify "${check[@]}" --time "$VERIFY_TIME" --seed 1 --no-progress \
+                > "$WORK/verify.log" 2>&1)
+            code=$?
+            set -e
+            case $code in
+                0) this=survived ;;
+                1) if grep -q "panicked:" "$WORK/verify.log"; then this=crash
+                   elif grep -q "(a hang)" "$WORK/verify.log"; then this=hang
+                   else this=disagreement; fi ;;
+                2) this="not checked" ;;
+                124) this="hang!" ;;
+                *) this="crash!" ;;
+            esac
+            # The strongest outcome of the file's checks: caught beats unreported
+            # beats not checked beats survived.
+            rank() { case $1 in disagreement|crash|hang) echo 4 ;; "crash!"|"hang!") echo 3 ;;
+                     "not checked") echo 1 ;; *) echo 0 ;; esac; }
+            if [ -z "$outcome" ] || [ "$(rank "$this")" -gt "$(rank "$outcome")" ]; then
+                outcome=$this
+                game="${check[*]}"
+            fi
+        done < <(checks_of "$file")
         if [ "$outcome" = survived ] && grep -qF "$name" benches/mutants-equivalent.txt; then
             outcome="equivalent"
         fi
