@@ -201,3 +201,33 @@ fn shards_split_tier_2_of_a_declared_game() {
     assert_eq!(sum, t2["checked"].as_u64().unwrap(), "{t2}");
     assert_eq!(t2["exhaustive_size"], 6, "{t2}");
 }
+
+#[test]
+fn moves_that_leave_three_heaps_are_checked_against_the_oracle() {
+    // 8.[3]: take any number from a heap, or split a heap into three (the paths of the
+    // heap-code game that no other declaration reaches); no periodicity theorem, so
+    // tier 1 is not applicable and tier 2 compares whole positions.
+    let decl = repo("tests/data/verify/three_heaps.toml");
+    let (code, v) = verify(&decl, &["--time", "4", "--seed", "5"]);
+    assert_eq!(code, 0, "{v}");
+    let t1 = tier(&v, 1);
+    assert!(
+        t1["not_applicable"]
+            .as_str()
+            .is_some_and(|w| w.contains("no periodicity theorem")),
+        "{t1}"
+    );
+    assert_agrees(&v, 2, "three_heaps");
+    assert_agrees(&v, 3, "three_heaps");
+    // `check` on heaps a split in three reaches: both sides give the same analysis.
+    let out = sgcheck(&["check", "heap-code", "4,5", "--rules", "8.[3]"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(shown.starts_with("fast:   "), "{shown}");
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(
+        lines[0].replace("fast:  ", ""),
+        lines[1].replace("oracle:", ""),
+        "{shown}"
+    );
+}

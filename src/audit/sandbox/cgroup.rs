@@ -148,7 +148,10 @@ impl Cgroup {
             }
             Mutex::new(tx)
         });
-        let _ = filler.lock().unwrap_or_else(PoisonError::into_inner).send(());
+        let _ = filler
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(());
         ready.or_else(|| Cgroup::create(base, *kind, ""))
     }
 
