@@ -65,12 +65,16 @@ pub const QUICKCHECK_BUDGET: usize = 200_000;
 pub const SHRINK_STEPS: usize = 1_000;
 
 impl<R: Game> Arbitrary for Case<R> {
+    /// An instance of size at most the smaller of quickcheck's size (`g.size()`,
+    /// `QUICKCHECK_GENERATOR_SIZE`) and the run's [`crate::game::max_size`]: half the
+    /// time [`Game::random_up_to`], half the time one of [`Game::instances`].
     fn arbitrary(g: &mut Gen) -> Self {
         let mut rng = Rng::seed_from_u64(u64::arbitrary(g));
+        let max = crate::game::max_size::<R>().min(u32::try_from(g.size()).unwrap_or(u32::MAX));
         let (rules, position) = if bool::arbitrary(g) {
-            R::random(&mut rng)
+            R::random_up_to(&mut rng, max)
         } else {
-            crate::verify::random_from(&mut rng, R::instances)
+            crate::game::random_up_to::<R>(&mut rng, max)
         };
         Case { rules, position }
     }
@@ -197,22 +201,36 @@ where
 
     /// The smallest failing case reachable from `case` by
     /// [`Game::shrink_keeping_value`] and [`Game::shrink`], with its disagreement.
-    pub fn shrink_failure(
+    pub fn shrink_failure(&self, case: Case<R>, d: Disagreement) -> (Case<R>, Disagreement) {
+        let (case, d, _) = self.shrink_failure_counted(case, d);
+        (case, d)
+    }
+
+    /// [`Property::shrink_failure`], with the number of steps taken.
+    pub fn shrink_failure_counted(
         &self,
         mut case: Case<R>,
         mut d: Disagreement,
-    ) -> (Case<R>, Disagreement) {
-        'steps: for _ in 0..SHRINK_STEPS {
+    ) -> (Case<R>, Disagreement, usize) {
+        let mut steps = 0;
+        'steps: while steps < SHRINK_STEPS {
             for smaller in Arbitrary::shrink(&case) {
                 if let Ok(Some(e)) = disagreement(&smaller, &self.fast) {
                     case = smaller;
                     d = e;
+                    steps += 1;
                     continue 'steps;
                 }
             }
             break;
         }
-        (case, d)
+        (case, d, steps)
+    }
+
+    /// `fast` against the oracle on one case: `Ok(None)` when they agree, the
+    /// disagreement, or `Err(())` when the case is too large for the oracle.
+    pub fn check(&self, case: &Case<R>) -> Result<Option<Disagreement>, ()> {
+        disagreement(case, &self.fast)
     }
 }
 

@@ -15,19 +15,62 @@
 //! sgcheck's own games implement [`Game`] too, so your own solver of one of them
 //! is checked on the same instances `sgcheck verify` uses.
 
-use crate::verify::{random_from, Rng};
+use crate::verify::Rng;
+use rand::Rng as _;
 use sgcheck_oracles::Rules;
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
 
-/// Sizes the provided [`Game::shrink`] looks through to find the instance it shrinks.
-pub const SHRINK_SIZES: u32 = 16;
+/// The default of [`Game::MAX_SIZE`]: random instances, fuzz inputs and the provided
+/// shrinker reach sizes up to 40.
+pub const MAX_SIZE: u32 = 40;
 
-/// Most candidates the provided [`Game::shrink`] offers.
+/// The environment variable that sets the largest size for a run, over every game's
+/// [`Game::MAX_SIZE`] (`SGCHECK_MAX_SIZE=64 cargo test`).
+pub const MAX_SIZE_ENV: &str = "SGCHECK_MAX_SIZE";
+
+/// Most candidates the provided [`Game::shrink`] offers in one step.
 pub const SHRINK_CANDIDATES: usize = 20_000;
 
-/// Sizes the provided [`Game::from_bytes`] chooses from (`0..BYTE_SIZES`).
-pub const BYTE_SIZES: u32 = 12;
+/// Instance lists longer than this are not kept between calls (they are enumerated
+/// again when asked for), so the cache of a thread stays within tens of megabytes.
+const CACHE_LIST_MAX: usize = 200_000;
+
+/// The largest size of `G` in this run: [`MAX_SIZE_ENV`] when set (a number), else
+/// [`Game::MAX_SIZE`].
+pub fn max_size<G: Game>() -> u32 {
+    std::env::var(MAX_SIZE_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(G::MAX_SIZE)
+}
+
+/// One of [`Game::instances`] of a random size up to `max`: a size drawn in
+/// `0..=max`, then as [`random_of_size`].
+///
+/// # Panics
+/// When no size up to `max` has an instance: a game without small instances cannot be
+/// checked.
+pub fn random_up_to<G: Game>(rng: &mut Rng, max: u32) -> (G, G::Position) {
+    let size = rng.gen_range(0..=max);
+    random_of_size::<G>(rng, size, max)
+}
+
+/// One of [`Game::instances`] of `size`, chosen at random; while that size has no
+/// instance, one of the sizes below it, then of those above it up to `max`.
+///
+/// # Panics
+/// When no size up to `max` has an instance.
+pub fn random_of_size<G: Game>(rng: &mut Rng, size: u32, max: u32) -> (G, G::Position) {
+    let size = size.min(max);
+    for s in (0..=size).rev().chain(size + 1..=max) {
+        let all = cached_instances::<G>(s);
+        if !all.is_empty() {
+            return all[rng.gen_range(0..all.len())].clone();
+        }
+    }
+    panic!("the game has no instance of size up to {max}: nothing to check")
+}
 
 /// The instances of a game, for the sweep, quickcheck and fuzzing.
 ///
@@ -111,15 +154,29 @@ pub trait Game:
     + Sync
     + 'static
 {
+    /// The largest size the provided random instances ([`Game::random`]), fuzz
+    /// decoding ([`Game::from_bytes`]) and shrinker ([`Game::shrink`]) reach; a run
+    /// may set another with [`MAX_SIZE_ENV`]. Sizes whose instances are too large for
+    /// the oracle should have none ([`Game::instances`] returns an empty list), and
+    /// are then skipped.
+    const MAX_SIZE: u32 = MAX_SIZE;
+
     /// Every instance (rules and position) of size `size`, in a fixed order; empty when
     /// the instances of that size are too large for the exhaustive oracle.
     fn instances(size: u32) -> Vec<(Self, Self::Position)>;
 
-    /// One random instance small enough for the oracle. By default one of
-    /// [`Game::instances`] of a random size below [`crate::verify::RANDOM_SIZES`];
-    /// override it to reach instances the enumeration stops before.
+    /// One random instance small enough for the oracle. By default
+    /// [`Game::random_up_to`] the run's [`max_size`]; override it to reach instances
+    /// the enumeration stops before.
     fn random(rng: &mut Rng) -> (Self, Self::Position) {
-        random_from(rng, Self::instances)
+        Self::random_up_to(rng, max_size::<Self>())
+    }
+
+    /// One random instance of size at most `max`, for runs whose sizes grow (the
+    /// property of [`crate::quickcheck`] starts small and reaches [`max_size`] at its
+    /// last case). By default one of [`Game::instances`] ([`random_up_to`]).
+    fn random_up_to(rng: &mut Rng, max: u32) -> (Self, Self::Position) {
+        random_up_to::<Self>(rng, max)
     }
 
     /// The Grundy value of each component of a position that is a sum of independent
@@ -164,40 +221,44 @@ pub trait Game:
 
     /// Smaller instances to try when a check fails on this one, most promising first.
     ///
-    /// By default: every instance of a smaller size, smallest first, once this one is
-    /// found among the instances of the first [`SHRINK_SIZES`] sizes (at most
-    /// [`SHRINK_CANDIDATES`]); none when it is not found. So the first failing
-    /// candidate is the smallest failing instance the sweep would find. Games with
-    /// many instances per size shrink faster with the helpers of [`crate::shrink`].
+    /// By default: once this instance is found among [`Game::instances`] of some size
+    /// `s` up to [`max_size`], the instances of every smaller size, smallest size
+    /// first. When they are more than [`SHRINK_CANDIDATES`], each size gives an even
+    /// share of its instances (every k-th), so every size below `s` is still tried and
+    /// the next step starts from a smaller failing instance; while they are fewer, the
+    /// first failing candidate is the smallest failing instance the sweep would find.
+    /// None when the instance is not found (a game whose positions are not all among
+    /// its instances shrinks with the helpers of [`crate::shrink`] instead).
     fn shrink(&self, pos: &Self::Position) -> Vec<(Self, Self::Position)> {
-        let mut smaller = Vec::new();
-        for size in 0..SHRINK_SIZES {
-            let all = Self::instances(size);
+        let max = max_size::<Self>();
+        let mut lists = Vec::new();
+        for size in 0..=max {
+            let all = cached_instances::<Self>(size);
             if all.iter().any(|(r, p)| r == self && p == pos) {
-                smaller.truncate(SHRINK_CANDIDATES);
-                return smaller;
+                return spread(&lists, SHRINK_CANDIDATES);
             }
-            if smaller.len() < SHRINK_CANDIDATES {
-                smaller.extend(all);
-            }
+            lists.push(all);
         }
         Vec::new()
     }
 
     /// Decodes fuzzer bytes into an instance (what `arbitrary::Arbitrary` for
-    /// [`Case<R>`] calls). By default: a size below [`BYTE_SIZES`] from the first
-    /// byte, then an index into [`Game::instances`] of that size, so small bytes give
-    /// small instances.
+    /// [`Case<R>`] calls). By default: a size up to [`max_size`] from the first
+    /// bytes, then an index into [`Game::instances`] of that size (a smaller size when
+    /// that one has none), so small bytes give small instances.
     fn from_bytes(
         u: &mut arbitrary::Unstructured<'_>,
     ) -> arbitrary::Result<(Self, Self::Position)> {
-        let size = u.int_in_range(0..=BYTE_SIZES - 1)?;
-        let all = cached_instances::<Self>(size);
-        if all.is_empty() {
-            return Err(arbitrary::Error::IncorrectFormat);
+        let max = max_size::<Self>();
+        let top = u.int_in_range(0..=max)?;
+        for size in (0..=top).rev() {
+            let all = cached_instances::<Self>(size);
+            if !all.is_empty() {
+                let i = u.choose_index(all.len())?;
+                return Ok(all[i].clone());
+            }
         }
-        let i = u.choose_index(all.len())?;
-        Ok(all[i].clone())
+        Err(arbitrary::Error::IncorrectFormat)
     }
 
     /// The Rust snippet that re-checks your fast solver on this instance, printed
@@ -209,11 +270,26 @@ pub trait Game:
     }
 }
 
+/// Up to `cap` instances from `lists` (one list per size, smallest first): all of them
+/// when they fit, else an even share of each list.
+fn spread<T: Clone>(lists: &[std::rc::Rc<Vec<T>>], cap: usize) -> Vec<T> {
+    let total: usize = lists.iter().map(|l| l.len()).sum();
+    if total <= cap {
+        return lists.iter().flat_map(|l| l.iter().cloned()).collect();
+    }
+    let share = (cap / lists.len().max(1)).max(1);
+    let mut out = Vec::with_capacity(cap);
+    for l in lists {
+        let step = l.len().div_ceil(share).max(1);
+        out.extend(l.iter().step_by(step).cloned());
+    }
+    out
+}
+
 /// [`Game::instances`] of `size`, computed once per thread and game type: a fuzzer
 /// decodes every input through them, and building the list of a size costs far more
-/// than checking one instance. At most [`BYTE_SIZES`] lists per game are kept (the
-/// sizes `from_bytes` chooses from).
-fn cached_instances<G: Game>(size: u32) -> std::rc::Rc<Vec<(G, G::Position)>> {
+/// than checking one instance. Lists longer than [`CACHE_LIST_MAX`] are not kept.
+pub(crate) fn cached_instances<G: Game>(size: u32) -> std::rc::Rc<Vec<(G, G::Position)>> {
     use std::any::{Any, TypeId};
     use std::cell::RefCell;
     use std::collections::HashMap;
@@ -228,7 +304,7 @@ fn cached_instances<G: Game>(size: u32) -> std::rc::Rc<Vec<(G, G::Position)>> {
         }
     }
     let v = Rc::new(G::instances(size));
-    if size < BYTE_SIZES {
+    if v.len() <= CACHE_LIST_MAX {
         CACHE.with(|c| c.borrow_mut().insert(key, v.clone() as Rc<dyn Any>));
     }
     v

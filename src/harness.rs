@@ -19,9 +19,7 @@
 //! best move, count, winning moves) and a Rust snippet that re-runs the check for your
 //! solver ([`Game::reproduce`]).
 
-use crate::verify::{
-    check_instance, verify_subject, Disagreement, Rng, Subject, Sweep, TierReport,
-};
+use crate::verify::{verify_subject, Disagreement, Rng, Subject, Sweep, TierReport};
 use crate::Game;
 use sgcheck_oracles::{Analysis, SearchError};
 use std::fmt;
@@ -77,7 +75,8 @@ where
 
 /// Compares `fast` with the oracle on one position: `Ok(None)` when they agree,
 /// `Ok(Some(_))` with what differs, `Err` when the position is too large for the
-/// oracle's default budget.
+/// oracle's default budget or takes it longer than [`CHECK_TIME`] ([`check_within`]
+/// sets another time).
 ///
 /// ```
 /// use sgcheck::oracles::games::nim::{Nim, Piles, Take};
@@ -104,8 +103,13 @@ pub fn check<R: Game, F>(
 where
     F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync,
 {
-    check_instance(&FastSolver::new(fast), rules, pos)
+    let mut solver = sgcheck_oracles::Solver::new(rules.clone()).with_time_limit(CHECK_TIME);
+    crate::verify::compare(&FastSolver::new(fast), &mut solver, pos)
 }
+
+/// How long [`check`] and [`assert_agrees`] let the oracle search one position before
+/// they give up with [`SearchError::Time`] (besides its default position budget).
+pub const CHECK_TIME: Duration = Duration::from_secs(10);
 
 /// [`check`] with a wall-time limit on the oracle instead of a position budget: the
 /// oracle explores as many positions as `limit` (and its memory limit) allow, and a
@@ -294,13 +298,45 @@ where
     sweep(fast, time).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// Settings of [`quickcheck_with`].
+#[cfg(feature = "quickcheck")]
+#[cfg_attr(docsrs, doc(cfg(feature = "quickcheck")))]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuickCheck {
+    /// Seed of the cases; `None`: the `SGCHECK_SEED` environment variable when set,
+    /// else a fresh one. The seed is printed on standard error, and a failure names it.
+    pub seed: Option<u64>,
+    /// Passing cases required.
+    pub tests: u64,
+    /// Cases tried at most (those too large for the oracle are discarded).
+    pub max_tests: u64,
+    /// Largest size (see [`Game::MAX_SIZE`]); `None`: the run's
+    /// [`crate::game::max_size`].
+    pub max_size: Option<u32>,
+}
+
+#[cfg(feature = "quickcheck")]
+impl Default for QuickCheck {
+    fn default() -> Self {
+        QuickCheck {
+            seed: None,
+            tests: 300,
+            max_tests: 3000,
+            max_size: None,
+        }
+    }
+}
+
+/// The environment variable that gives [`quickcheck`] its seed.
+pub const SEED_ENV: &str = "SGCHECK_SEED";
+
+/// Sizes of the first cases of [`quickcheck_with`]; the cap grows from here to the
+/// largest size at the last case.
+const FIRST_SIZES: u32 = 8;
+
 /// Runs a quickcheck property (feature `quickcheck`): `fast` agrees with the oracle on
-/// random [`crate::Case`]s of the game, 300 passing cases out of at most 3000 tries
-/// (instances too large for the oracle are discarded; fewer than 300 passing cases
-/// fail the property, naming how many were discarded: see
-/// [`crate::arbitrary::check_property`]). A failing case is shrunk with
-/// [`Game::shrink`] to one on which every smaller candidate passes, and quickcheck
-/// fails the test with the whole [`Disagreement`] of that case.
+/// random [`crate::Case`]s of the game, 300 passing cases out of at most 3000 tries;
+/// see [`quickcheck_with`].
 ///
 /// ```
 /// use sgcheck::oracles::games::take_range::{Coins, TakeCoins, TakeRange};
@@ -328,7 +364,109 @@ pub fn quickcheck<R: Game, F>(fast: F)
 where
     F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync + 'static,
 {
-    crate::arbitrary::check_property(crate::arbitrary::Property::<R, F>::new(fast), 300, 3000);
+    quickcheck_with(fast, &QuickCheck::default());
+}
+
+/// [`quickcheck`] with its [`QuickCheck`] settings. The cases come from the seed alone
+/// (the same seed gives the same cases), and their sizes grow: the first cases have
+/// sizes below 8, the cap reaches the largest size at a third of the run, and from
+/// there sizes are drawn towards the cap (half of them in its top quarter), where the
+/// instances are most numerous and a bug that needs a large one shows. Half the cases
+/// come from [`Game::random_up_to`] the cap, half are one of [`Game::instances`] of
+/// the size drawn. Cases too large for the oracle are discarded. A failing case is shrunk ([`Game::shrink_keeping_value`], then
+/// [`Game::shrink`], taking the first failing candidate until none fails), and the
+/// panic message is the [`Disagreement`] of the smallest case reached, with the seed.
+///
+/// ```
+/// use sgcheck::harness::{quickcheck_with, QuickCheck};
+/// use sgcheck::oracles::games::nim::{Nim, Piles, Take};
+/// use sgcheck::oracles::Analysis;
+///
+/// fn bouton(_: &Nim, pos: &Piles) -> Analysis<Take> {
+///     let x = pos.0.iter().fold(0, |a, &p| a ^ p);
+///     let winning = pos.0.iter().enumerate()
+///         .filter(|&(_, &p)| p ^ x < p)
+///         .map(|(pile, &p)| Take { pile, amount: p - (p ^ x) })
+///         .collect();
+///     Analysis { win: x != 0, winning, remoteness: None }
+/// }
+/// quickcheck_with(bouton, &QuickCheck { seed: Some(7), tests: 100, ..QuickCheck::default() });
+///
+/// // Wrong wherever a pile holds 3 stones: the message is the disagreement.
+/// fn three(rules: &Nim, pos: &Piles) -> Analysis<Take> {
+///     let mut a = bouton(rules, pos);
+///     if pos.0.contains(&3) {
+///         a.win = !a.win;
+///     }
+///     a
+/// }
+/// let failed = std::panic::catch_unwind(|| {
+///     quickcheck_with(three, &QuickCheck { seed: Some(7), ..QuickCheck::default() })
+/// });
+/// let msg = failed.unwrap_err().downcast::<String>().unwrap();
+/// assert!(msg.starts_with("sgcheck::quickcheck: the fast solver disagrees"), "{msg}");
+/// assert!(msg.contains("seed 7"), "{msg}");
+/// ```
+///
+/// # Panics
+/// When a case fails, or fewer than `tests` cases passed within `max_tests` tries.
+#[cfg(feature = "quickcheck")]
+#[cfg_attr(docsrs, doc(cfg(feature = "quickcheck")))]
+pub fn quickcheck_with<R: Game, F>(fast: F, settings: &QuickCheck)
+where
+    F: Fn(&R, &R::Position) -> Analysis<R::Move> + Sync + 'static,
+{
+    use rand::SeedableRng;
+    let seed = settings
+        .seed
+        .or_else(|| std::env::var(SEED_ENV).ok()?.trim().parse().ok())
+        .unwrap_or_else(rand::random);
+    let max = settings.max_size.unwrap_or_else(crate::game::max_size::<R>);
+    eprintln!("sgcheck::quickcheck: seed {seed} ({SEED_ENV}={seed} repeats this run)");
+    let property = crate::arbitrary::Property::<R, F>::new(fast);
+    let tests = settings.tests.max(1);
+    let (mut passed, mut discarded) = (0u64, 0u64);
+    for i in 0..settings.max_tests {
+        if passed >= tests {
+            break;
+        }
+        let mut rng = crate::verify::Rng::seed_from_u64(seed);
+        rng.set_stream(i);
+        // The cap grows with the passing cases, from FIRST_SIZES to `max` at a third
+        // of the run; the size is drawn towards it: cap - u² cap, u uniform in [0, 1).
+        let first = FIRST_SIZES.min(max);
+        let cap = first + ((u64::from(max - first) * (3 * passed).min(tests)) / tests) as u32;
+        let u: f64 = rand::Rng::gen(&mut rng);
+        let size = cap - ((u * u * f64::from(cap)) as u32).min(cap);
+        let (rules, position) = if i % 2 == 0 {
+            R::random_up_to(&mut rng, cap)
+        } else {
+            crate::game::random_of_size::<R>(&mut rng, size, max)
+        };
+        let case = crate::Case::new(rules, position);
+        match property.check(&case) {
+            Ok(None) => passed += 1,
+            Err(()) => discarded += 1,
+            Ok(Some(d)) => {
+                let (small, d, steps) = property.shrink_failure_counted(case, d);
+                let _ = small;
+                panic!(
+                    "sgcheck::quickcheck: the fast solver disagrees with the oracle (case {} \
+                     of seed {seed}, shrunk in {steps} steps):\n{d}\nseed {seed}: \
+                     {SEED_ENV}={seed} repeats this run",
+                    i + 1
+                );
+            }
+        }
+    }
+    if passed < tests {
+        panic!(
+            "sgcheck::quickcheck: {passed} cases passed of the {tests} required; {discarded} \
+             discarded as too large for the oracle (of {} tries, seed {seed}): the property \
+             checked too little",
+            passed + discarded
+        );
+    }
 }
 
 #[cfg(test)]

@@ -105,11 +105,11 @@ pub mod tree;
 pub mod verify;
 
 pub use game::{Case, Game};
-#[cfg(feature = "quickcheck")]
-pub use harness::quickcheck;
 pub use harness::{
     assert_agrees, assert_sweep, check, check_within, sweep, sweep_with, SweepError,
 };
+#[cfg(feature = "quickcheck")]
+pub use harness::{quickcheck, quickcheck_with};
 pub use verify::{Disagreement, Sweep};
 
 /// The Rust code blocks of the README and of the book (`docs/`), compiled and run as

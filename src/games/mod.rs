@@ -32,10 +32,17 @@ pub(crate) fn parse_snippet<R: sgcheck_oracles::Rules + std::fmt::Display>(
 /// The parts of a `Game` impl that only delegate to the game's subject.
 macro_rules! from_subject {
     ($subject:expr) => {
+        /// Fuzz inputs and quickcheck's enumerated cases of the built-in games stay
+        /// this small (the oracle answers them at once); their random instances are
+        /// the subject's own, of every size its tier 2 reaches.
+        const MAX_SIZE: u32 = 12;
         fn instances(size: u32) -> Vec<(Self, Self::Position)> {
             crate::verify::Subject::instances(&$subject, size)
         }
         fn random(rng: &mut crate::verify::Rng) -> (Self, Self::Position) {
+            crate::verify::Subject::random_instance(&$subject, rng)
+        }
+        fn random_up_to(rng: &mut crate::verify::Rng, _max: u32) -> (Self, Self::Position) {
             crate::verify::Subject::random_instance(&$subject, rng)
         }
         fn reproduce(&self, pos: &Self::Position) -> String {
