@@ -331,7 +331,8 @@ impl Default for QuickCheck {
 pub const SEED_ENV: &str = "SGCHECK_SEED";
 
 /// Sizes of the first cases of [`quickcheck_with`]; the cap grows from here to the
-/// largest size at the last case.
+/// largest size.
+#[cfg(feature = "quickcheck")]
 const FIRST_SIZES: u32 = 8;
 
 /// Runs a quickcheck property (feature `quickcheck`): `fast` agrees with the oracle on

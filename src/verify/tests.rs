@@ -397,3 +397,36 @@ fn a_tier_that_does_not_apply_neither_passes_nor_fails() {
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("nothing was compared in g tier 2"), "{text}");
 }
+
+/// A subject of a user's own, as `verify --game` runs a registered game: no tier 1.
+struct NoTier1;
+
+impl Subject for NoTier1 {
+    type Rules = Nim;
+    fn id(&self) -> &'static str {
+        "users-nim"
+    }
+    fn instances(&self, size: u32) -> Vec<(Nim, Piles)> {
+        NimSubject.instances(size)
+    }
+    fn fast(&self, _: &Nim, pos: &Piles) -> Analysis<Take> {
+        nim::analyze(pos)
+    }
+}
+
+#[test]
+fn a_subject_without_a_tier_1_passes_on_tiers_2_and_3() {
+    let r = verify_subject(&NoTier1, &quick(), &());
+    let t1 = &r.tiers[0];
+    assert!(
+        t1.not_applicable
+            .as_deref()
+            .is_some_and(|w| w.contains("no tier 1")),
+        "{t1:?}"
+    );
+    assert_eq!(t1.checked, 0);
+    assert!(r.tiers[1].agreements > 100, "{:?}", r.tiers[1]);
+    let (_, text, code) = report_of_game(r, 0);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("all agree"), "{text}");
+}

@@ -23,6 +23,8 @@ pub struct Tier1Report {
     /// What the counts mean when it is not obvious (what was left out, and why).
     pub note: Option<String>,
     guard: Tier1Guard,
+    /// The subject has no tier 1 at all ([`Tier1Report::none`]).
+    none: bool,
 }
 
 /// The watch and the deadline of the tier 1 that runs on this thread (see
@@ -49,11 +51,27 @@ impl Default for Tier1Report {
             skipped: 0,
             note: None,
             guard: TIER1_GUARD.with(|g| g.borrow().clone()),
+            none: false,
         }
     }
 }
 
 impl Tier1Report {
+    /// The report of a subject that has no tier 1 (what the provided
+    /// [`crate::verify::Subject::tier1`] returns): `verify` shows tier 1 as not
+    /// applicable and counts nothing, and tiers 2 and 3 decide the run.
+    pub fn none() -> Self {
+        Tier1Report {
+            none: true,
+            ..Tier1Report::default()
+        }
+    }
+
+    /// Whether this is [`Tier1Report::none`].
+    pub fn is_none(&self) -> bool {
+        self.none
+    }
+
     /// Records one comparison of the closed form (`closed`) with the table (`table`).
     pub fn compare<T: PartialEq + fmt::Debug>(&mut self, what: impl Display, closed: T, table: T) {
         self.checked += 1;
