@@ -8,8 +8,8 @@
 //! - the quickcheck route (`arbitrary::Property`, feature `quickcheck`) reports the
 //!   same;
 //! - without the component values, the same first failure is not shrunk at all (it is
-//!   beyond the sizes the provided enumeration shrinker looks through): the steps that
-//!   keep the value are what reach the minimum.
+//!   beyond the sizes the game enumerates, so the provided enumeration shrinker cannot
+//!   place it): the steps that keep the value are what reach the minimum.
 
 use sgcheck::fuzzing::check_case;
 use sgcheck::oracles::{write_list, Analysis, Rules};
