@@ -29,13 +29,28 @@ pub(crate) fn parse_snippet<R: sgcheck_oracles::Rules + std::fmt::Display>(
     )
 }
 
+/// Sizes the fuzz inputs of the built-in games decode to (`0..BUILT_IN_BYTE_SIZES`).
+pub const BUILT_IN_BYTE_SIZES: u32 = 12;
+
 /// The parts of a `Game` impl that only delegate to the game's subject.
 macro_rules! from_subject {
     ($subject:expr) => {
-        /// Fuzz inputs and quickcheck's enumerated cases of the built-in games stay
-        /// this small (the oracle answers them at once); their random instances are
-        /// the subject's own, of every size its tier 2 reaches.
-        const MAX_SIZE: u32 = 12;
+        /// quickcheck's enumerated cases of the built-in games have sizes below 8 (the
+        /// oracle answers them at once, sums of two of them included); their random
+        /// instances are the subject's own, of every size its tier 2 reaches, and
+        /// fuzz inputs decode to sizes below 12 ([`BUILT_IN_BYTE_SIZES`]).
+        const MAX_SIZE: u32 = 7;
+        fn from_bytes(
+            u: &mut arbitrary::Unstructured<'_>,
+        ) -> arbitrary::Result<(Self, Self::Position)> {
+            let size = u.int_in_range(0..=crate::games::BUILT_IN_BYTE_SIZES - 1)?;
+            let all = crate::game::cached_instances::<Self>(size);
+            if all.is_empty() {
+                return Err(arbitrary::Error::IncorrectFormat);
+            }
+            let i = u.choose_index(all.len())?;
+            Ok(all[i].clone())
+        }
         fn instances(size: u32) -> Vec<(Self, Self::Position)> {
             crate::verify::Subject::instances(&$subject, size)
         }

@@ -181,9 +181,11 @@ pub(crate) fn run_tier1<S: Subject>(subject: &S, sweep: &Sweep, watch: &Arc<Watc
     run_tier1_with(sweep, watch, reproduce, || {
         let t1 = subject.tier1();
         if t1.is_none() {
-            Err("the game has no tier 1 (no closed form of its own to check against a \
+            Err(
+                "the game has no tier 1 (no closed form of its own to check against a \
                  table): tiers 2 and 3 check its fast side"
-                .into())
+                    .into(),
+            )
         } else {
             Ok(t1)
         }
