@@ -240,6 +240,43 @@ fn tier1_codes() -> Vec<Octal> {
     codes
 }
 
+/// Long codes tier 1 samples: [`LONG_DENSE`] codes of 4 to 40 random digits, and
+/// [`LONG_SPARSE`] of 41 to 400 digits with 3 to 8 of them non-zero (a code's table
+/// costs in proportion to its non-zero digits). The same codes every run (a fixed
+/// seed): a run's figures do not depend on its seed.
+fn long_codes() -> Vec<Octal> {
+    use rand::SeedableRng;
+    let mut rng = ChaCha8Rng::seed_from_u64(0x0c7a_1c0d);
+    let mut out = Vec::new();
+    let mut last_nonzero = |mut d: Vec<u8>, rng: &mut ChaCha8Rng| {
+        if let Some(l) = d.last_mut() {
+            *l = rng.gen_range(1..8);
+        }
+        if let Ok(c) = Octal::new(d) {
+            out.push(c);
+        }
+    };
+    for _ in 0..LONG_DENSE {
+        let len = rng.gen_range(4..=40);
+        let digits = (0..len).map(|_| rng.gen_range(0..8)).collect();
+        last_nonzero(digits, &mut rng);
+    }
+    for _ in 0..LONG_SPARSE {
+        let len = rng.gen_range(41..=400);
+        let mut digits = vec![0u8; len];
+        for _ in 0..rng.gen_range(2..=7) {
+            digits[rng.gen_range(0..len)] = rng.gen_range(1..8);
+        }
+        last_nonzero(digits, &mut rng);
+    }
+    out
+}
+
+/// How many long codes of 4 to 40 digits tier 1 samples.
+const LONG_DENSE: usize = 16;
+/// How many long codes of 41 to 400 digits, mostly zeros, tier 1 samples.
+const LONG_SPARSE: usize = 8;
+
 /// How far tier 1 compares each code's solver with the plain table.
 const TIER1_LEN: usize = 1500;
 /// How many values tier 1's solvers compute at most while looking for a period (codes
@@ -361,6 +398,17 @@ fn tier1_with(solver: impl Fn(&Octal, usize) -> OctalSolver) -> Tier1Report {
             unchecked_codes += 1;
         }
     }
+    // 3. Long codes, by sampling (the command line takes up to 4,096 digits; the
+    // codes above have at most 3): the same checks, so a period claimed from a long
+    // code's values (whose proof range 2e + p + t grows with its length t) is proven
+    // again from the plain table, and the values it extends are compared with it.
+    for c in long_codes() {
+        let s = solver(&c, TIER1_SOLVER_LEN);
+        if let Some(n) = tier1_code(&mut report, &c, &s, |len| plain_table(&breaks(&c), len)) {
+            unchecked += n;
+            unchecked_codes += 1;
+        }
+    }
     if unchecked_codes > 0 {
         report.skip(
             unchecked,
@@ -412,6 +460,15 @@ impl Subject for OctalSubject {
         let rules = match rng.gen_range(0..4) {
             0 => code(CLASSIC_CODES[rng.gen_range(0..CLASSIC_CODES.len())]),
             1 => Octal::single(rng.gen_range(1..=6)).expect("m >= 1"),
+            2 if rng.gen_bool(0.25) => {
+                // Now and then a long code (up to 40 digits): on heaps of at most 22
+                // only its first digits matter, but its period and table are the
+                // solver's for the whole code.
+                let len = rng.gen_range(5..=40);
+                let mut digits: Vec<u8> = (0..len).map(|_| rng.gen_range(0..8)).collect();
+                digits[len - 1] = rng.gen_range(1..8);
+                Octal::new(digits).expect("octal digits")
+            }
             _ => loop {
                 let len = rng.gen_range(1..=4);
                 let digits: Vec<u8> = (0..len).map(|_| rng.gen_range(0..8)).collect();
@@ -524,6 +581,33 @@ mod tests {
     /// The README's figures (see the test above).
     const TIER1_CODES: usize = 111;
     const TIER1_PROVEN: usize = 71;
+
+    #[test]
+    fn a_false_period_claimed_for_a_long_code_reaches_the_report() {
+        // A period claimed too early for codes longer than three digits (a period
+        // check whose proof range is computed wrong for long codes): the short codes
+        // of tier 1 never show it; the sampled long codes do.
+        let long: Vec<Octal> = long_codes();
+        assert_eq!(long.len(), LONG_DENSE + LONG_SPARSE);
+        assert!(long.iter().all(|c| c.digits().len() >= 4));
+        let planted = || {
+            tier1_with(|c, len| {
+                let mut s = OctalSolver::with_len(c, len);
+                if c.digits().len() > 3 && s.period.is_none() {
+                    s.period = Some(Period {
+                        preperiod: 45,
+                        period: 2,
+                    });
+                }
+                s
+            })
+        };
+        crate::verify::PlantedTier1 {
+            subject: &OctalSubject::default(),
+            tier1: &planted,
+        }
+        .assert_caught("(preperiod, period)");
+    }
 
     #[test]
     fn planted_tier1_bug_reaches_the_report() {
