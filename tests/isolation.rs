@@ -274,11 +274,12 @@ fn an_infinite_loop_is_over_the_cpu_limit_and_a_sleeper_over_the_wall_limit() {
         "#include <unistd.h>\nint main(void) { sleep(60); return 0; }",
         &[],
     );
-    for mode in MODES {
+    // One case, a 0.5 s CPU limit, and the wall-clock limit given; the detail of the
+    // time-out.
+    let timed_out = |exe: &Path, mode: Option<&str>, wall: &str| -> String {
         let (_, r) = audit(
-            &[spin.to_str().unwrap()],
+            &[exe.to_str().unwrap()],
             mode,
-            // A loaded machine must not end it by the wall clock first.
             &[
                 "--cases",
                 "1",
@@ -287,33 +288,22 @@ fn an_infinite_loop_is_over_the_cpu_limit_and_a_sleeper_over_the_wall_limit() {
                 "--timeout",
                 "0.5",
                 "--wall-timeout",
-                "30",
+                wall,
             ],
         );
         assert_eq!(r["verdict"], "time-limit", "{r:#}");
-        let detail = failure(&r)["detail"].as_str().unwrap();
+        failure(&r)["detail"].as_str().unwrap().to_string()
+    };
+    for mode in MODES {
+        // A loaded machine must not end the loop by the wall clock first.
+        let detail = timed_out(&spin, mode, "30");
         assert!(
             detail.starts_with("more than 0.500 s of CPU time")
                 && detail.contains("the same when run again with no other run going"),
             "{detail}"
         );
         let start = Instant::now();
-        let (_, r) = audit(
-            &[sleeper.to_str().unwrap()],
-            mode,
-            &[
-                "--cases",
-                "1",
-                "--seed",
-                "1",
-                "--timeout",
-                "0.5",
-                "--wall-timeout",
-                "1",
-            ],
-        );
-        assert_eq!(r["verdict"], "time-limit", "{r:#}");
-        let detail = failure(&r)["detail"].as_str().unwrap();
+        let detail = timed_out(&sleeper, mode, "1");
         assert!(
             detail.starts_with("still running after 1.0") && detail.contains("wall time"),
             "{detail}"
