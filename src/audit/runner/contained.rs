@@ -58,9 +58,21 @@ pub fn run_command(
     let argv: Vec<&OsStr> = std::iter::once(OsStr::new(launch.argv0))
         .chain(launch.args.iter().map(OsStr::new))
         .collect();
-    // A fresh memory cgroup per run: its counters (peak usage, failures, page
-    // statistics) start at zero, so no run reads what an earlier one left.
-    let cgroup = sandbox::Cgroup::for_run().filter(|c| c.set_limit(limits.memory_limit));
+    // The memory cgroup of the run. With namespaces it is the slot's, made once: the
+    // cgroup file system is hidden from the program (an empty directory covers
+    // /sys/fs/cgroup), so no run reads the counters an earlier one left there. The
+    // fallback cannot hide it: each run gets a fresh cgroup, whose counters start at
+    // zero (making one costs the kernel about 0.2 ms).
+    let run_cgroup = if namespaces {
+        None
+    } else {
+        sandbox::Cgroup::for_run().filter(|c| c.set_limit(limits.memory_limit))
+    };
+    let has_cgroup = if namespaces {
+        sandbox::cgroup_base().is_some()
+    } else {
+        run_cgroup.is_some()
+    };
     let msg = sandbox::encode_request(
         launch.path,
         &argv,
@@ -69,7 +81,7 @@ pub fn run_command(
         limits.stack_limit,
         // At least a second past the CPU limit: a backstop, never the judge.
         Some((limits.timeout.as_secs_f64().ceil() as u64).saturating_add(1)),
-        cgroup.is_some(),
+        has_cgroup,
     )
     .ok_or_else(|| {
         spawn_error(io::Error::new(
@@ -90,7 +102,7 @@ pub fn run_command(
         if let Some(w) = report.write_end() {
             fds.push(w);
         }
-        if let Some(c) = &cgroup {
+        if let Some(c) = run_cgroup.as_ref().or(slot.cgroup.as_ref()) {
             fds.push(c.procs());
         }
         let mut groups = live();
@@ -190,6 +202,19 @@ pub fn run_command(
     let inherited = *slot
         .inherited
         .get_or_init(|| sandbox::memory(slot.supervisor).map_or(0, |(_, hwm)| hwm));
+    // The kernel's OOM killer ended a process of the run at the memory limit (the
+    // slot's cgroup counts its kills since it was made).
+    let mut slot = slot;
+    let oom_killed = match (&run_cgroup, &slot.cgroup) {
+        (Some(c), _) => c.oom_kills() > 0,
+        (None, Some(c)) => {
+            let kills = c.oom_kills();
+            let new = kills > slot.oom_seen;
+            slot.oom_seen = kills;
+            new
+        }
+        (None, None) => false,
+    };
     let reported = if stop.is_some() {
         // The slot ends with the run: everything in it is killed.
         slot.end();
@@ -204,9 +229,7 @@ pub fn run_command(
         r
     };
     live().retain(|&g| g != group);
-    // The kernel's OOM killer ended a process of the run at the memory limit.
-    let oom_killed = cgroup.as_ref().is_some_and(|c| c.oom_kills() > 0);
-    drop(cgroup);
+    drop(run_cgroup);
     if let Some(r) = reported.filter(|r| r.status == sandbox::EXEC_FAILED) {
         return Err(spawn_error(io::Error::from_raw_os_error(r.errno)));
     }

@@ -460,11 +460,12 @@ impl Contestant for ProcessContestant {
         };
         let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
         let mut env = run_environment(&dir, &self.extra_env);
-        if sandbox::memory_enforcement() == sandbox::MemoryEnforcement::Polling
-            && !env.iter().any(|(k, _)| k == "JAVA_TOOL_OPTIONS")
-        {
-            // Without a memory cgroup a JVM sizes its heap from the machine's memory:
-            // it is told the run's limit instead (a cgroup tells it by itself).
+        let sees_cgroup = sandbox::memory_enforcement() != sandbox::MemoryEnforcement::Polling
+            && sandbox::containment() == sandbox::Containment::Subreaper;
+        if !sees_cgroup && !env.iter().any(|(k, _)| k == "JAVA_TOOL_OPTIONS") {
+            // Without a memory cgroup it can see (none, or its files hidden, as with
+            // namespaces) a JVM sizes its heap from the machine's memory: it is told
+            // the run's limit instead (a cgroup it sees tells it by itself).
             env.push((
                 "JAVA_TOOL_OPTIONS".into(),
                 format!("-XX:MaxRAM={}", limits.memory_limit),

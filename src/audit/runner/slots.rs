@@ -22,6 +22,11 @@ pub(crate) struct Slot {
     supervisor_fd: Option<OwnedFd>,
     /// The supervisor's own peak memory, which a program's `ru_maxrss` includes.
     pub inherited: OnceLock<u64>,
+    /// With namespaces, the memory cgroup every run of the slot joins (its limit is
+    /// the runs'; the program cannot see its files), and the OOM kills counted in it
+    /// so far.
+    pub cgroup: Option<sandbox::Cgroup>,
+    pub oom_seen: u64,
     _net: SlotGuard,
 }
 
@@ -184,13 +189,20 @@ impl Slot {
             source,
         };
         let namespaces = req.mode == sandbox::Containment::Namespaces;
+        // The cgroup file system is hidden too: a run reads no counter of the slot's
+        // memory cgroup (nor of another slot's).
+        let mut hidden = req.hidden.clone();
+        let cgroups = Path::new("/sys/fs/cgroup");
+        if cgroups.is_dir() {
+            hidden.push(cgroups.to_path_buf());
+        }
         let fs = if namespaces {
             Some(
                 sandbox::FsPlan::new(&sandbox::FsRequest {
                     cwd: &req.cwd,
                     writable_cwd: req.writable,
                     needed: &req.needed,
-                    hidden: &req.hidden,
+                    hidden: &hidden,
                     size: req.size,
                     drop_uid: req.run_as.is_some(),
                 })
@@ -273,8 +285,13 @@ impl Slot {
         let supervisor_fd = (supervisor > 0)
             .then(|| sandbox::pidfd_open(supervisor))
             .flatten();
+        let cgroup = namespaces
+            .then(|| sandbox::Cgroup::for_run().filter(|c| c.set_limit(req.memory_limit)))
+            .flatten();
         Ok(Slot {
             key,
+            cgroup,
+            oom_seen: 0,
             mode: req.mode,
             child,
             sock: ours,
