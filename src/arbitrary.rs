@@ -229,7 +229,7 @@ where
 
     /// `fast` against the oracle on one case: `Ok(None)` when they agree, the
     /// disagreement, or `Err(())` when the case is too large for the oracle.
-    pub fn check(&self, case: &Case<R>) -> Result<Option<Disagreement>, ()> {
+    pub(crate) fn check(&self, case: &Case<R>) -> Result<Option<Disagreement>, ()> {
         disagreement(case, &self.fast)
     }
 }

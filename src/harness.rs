@@ -327,7 +327,7 @@ impl Default for QuickCheck {
     }
 }
 
-/// The environment variable that gives [`quickcheck`] its seed.
+/// The environment variable that gives [`quickcheck()`] its seed.
 pub const SEED_ENV: &str = "SGCHECK_SEED";
 
 /// Sizes of the first cases of [`quickcheck_with`]; the cap grows from here to the
@@ -368,7 +368,7 @@ where
     quickcheck_with(fast, &QuickCheck::default());
 }
 
-/// [`quickcheck`] with its [`QuickCheck`] settings. The cases come from the seed alone
+/// [`quickcheck()`] with its [`QuickCheck`] settings. The cases come from the seed alone
 /// (the same seed gives the same cases), and their sizes grow: the first cases have
 /// sizes below 8, the cap reaches the largest size at a third of the run, and from
 /// there sizes are drawn towards the cap (half of them in its top quarter), where the

@@ -38,7 +38,7 @@ macro_rules! from_subject {
         /// quickcheck's enumerated cases of the built-in games have sizes below 8 (the
         /// oracle answers them at once, sums of two of them included); their random
         /// instances are the subject's own, of every size its tier 2 reaches, and
-        /// fuzz inputs decode to sizes below 12 ([`BUILT_IN_BYTE_SIZES`]).
+        /// fuzz inputs decode to sizes below 12 (`crate::games::BUILT_IN_BYTE_SIZES`).
         const MAX_SIZE: u32 = 7;
         fn from_bytes(
             u: &mut arbitrary::Unstructured<'_>,

@@ -34,7 +34,7 @@
 //! In both modes the program gets only descriptors 0, 1 and 2 (everything else is
 //! marked close-on-exec), `RLIMIT_FSIZE` from the file limit, `RLIMIT_CPU` at least a
 //! second past the CPU time limit (a backstop to sgcheck's watch), hard limits equal to the
-//! soft ones (see [`lock_limits`]), `PR_SET_NO_NEW_PRIVS`, a seccomp filter that
+//! soft ones (see `lock_limits`), `PR_SET_NO_NEW_PRIVS`, a seccomp filter that
 //! closes the kernel keyrings (see `seccomp.rs`),
 //! and with namespaces as root the uid and gid 65534 (`nobody`), no supplementary
 //! groups. Every process between sgcheck and the program has
