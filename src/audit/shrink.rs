@@ -79,7 +79,7 @@ pub const MERGE_TRIES: usize = 4;
 pub const MINIMALITY_RUNS: u64 = 32;
 
 /// Most runs of the minimality check on inputs of several cases (one input a run).
-pub const MINIMALITY_MULTI_RUNS: u64 = 64;
+pub const MINIMALITY_MULTI_RUNS: u64 = 256;
 
 /// Most one-case inputs in one run of the minimality check.
 pub const MINIMALITY_BATCH: usize = 4096;
