@@ -132,7 +132,7 @@ fn a_value_cap_needs_two_components_proved_minimal() {
         got.len()
     );
     let m = minimality(&r);
-    assert_one_case_minimal(&m, size);
+    assert_one_case_minimal(m, size);
     let runs = r["shrink_runs"].as_u64().unwrap();
     println!("value cap: {got:?} after {runs} shrink runs");
 }
@@ -244,7 +244,7 @@ fn a_period_table_with_two_entries_swapped_proved_minimal() {
         got.len()
     );
     let m = minimality(&r);
-    assert_one_case_minimal(&m, size);
+    assert_one_case_minimal(m, size);
     let runs = r["shrink_runs"].as_u64().unwrap();
     println!("period table: {got:?} after {runs} shrink runs");
 }
