@@ -12,7 +12,11 @@
 //!   `--sanitize`, a runtime error naming the overflow with it, at one pile of
 //!   2147483647;
 //! - compile errors exit 2 with the compiler's message; C, Rust, Python and Java
-//!   sources are built and audited too.
+//!   sources are built and audited too;
+//! - "minimal" means no smaller valid input fails, whatever its order or its cases:
+//!   poj1704 with the cells taken in input order comes down to `2 1` (the order the
+//!   sorted enumeration never tried), and a sum not reset between cases, met first on
+//!   one case of four cells, to two cases of one cell each.
 //!
 //! A test whose compiler is missing says so and passes.
 
@@ -175,6 +179,104 @@ fn size_threshold_shrinks_to_the_threshold_abbreviated_and_saved_whole() {
     assert!(r.stdout.len() < 4000, "{} bytes of report", r.stdout.len());
     let saved = std::fs::read_to_string(save.join("hdu3032.in")).unwrap();
     assert_eq!(saved, format!("1\n5001\n{}1\n", "1 ".repeat(5000)));
+}
+
+/// poj1704 in C: the staircase, pieces paired from the last one given; `SORT` sorts
+/// the cells first, `RESET` clears the sum between cases, `FLIP` is a condition on
+/// the case's `n` and sum `x` that turns the answer.
+fn staircase(sort: bool, reset: bool, flip: &str) -> String {
+    format!(
+        r#"#include <stdio.h>
+int main(void) {{
+    int t, c[1000];
+    long x = 0;
+    if (scanf("%d", &t) != 1) return 1;
+    while (t--) {{
+        int n;
+        if (scanf("%d", &n) != 1) return 1;
+        for (int i = 0; i < n; i++) if (scanf("%d", &c[i]) != 1) return 1;
+        if ({sort})
+            for (int i = 1; i < n; i++)
+                for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {{
+                    int s = c[j]; c[j] = c[j - 1]; c[j - 1] = s;
+                }}
+        if ({reset}) x = 0;
+        for (int i = n - 1; i >= 0; i -= 2) x ^= c[i] - (i > 0 ? c[i - 1] : 0) - 1;
+        puts((x != 0) != ({flip}) ? "Georgia will win" : "Bob will win");
+    }}
+    return 0;
+}}
+"#,
+        sort = i32::from(sort),
+        reset = i32::from(reset),
+    )
+}
+
+/// The minimality claim of a report, checked against its JSON: the heading says
+/// `minimal` only when `kind` is `minimal` and `complete`, and a claim that no smaller
+/// input fails covers inputs of several cases whenever the format allows them.
+fn claim_is_honest(text: &str, json: &Value) {
+    let m = &json["counterexample"]["minimality"];
+    let proved = m["kind"] == "minimal" && m["complete"] == true;
+    let heading = text
+        .lines()
+        .find(|l| l.contains(" input ("))
+        .expect("a heading");
+    assert_eq!(heading.starts_with("minimal input"), proved, "{text}\n{m}");
+    if text.contains("no smaller input fails") {
+        assert!(proved, "{text}\n{m}");
+        assert_eq!(m["several_cases"], true, "{text}\n{m}");
+    }
+}
+
+#[test]
+fn an_order_bug_of_a_distinct_list_shrinks_to_the_unsorted_pair() {
+    if !have("gcc", "--version") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "order.c", &staircase(false, true, "0"));
+    let src = src.to_str().unwrap();
+    let args = ["audit", "poj1704", "--seed", "5", "--time", "30"];
+    let r = sgcheck(&[&args[..], &["--json", "--", src]].concat());
+    let (min, j) = minimal(&r);
+    // `3 2` is 1-minimal (no one step fails); `2 1` is smaller and fails too.
+    assert_eq!(min, "1\n2\n2 1\n", "{j}");
+    let m = &j["counterexample"]["minimality"];
+    assert_eq!(m["kind"], "minimal", "{m}");
+    assert_eq!(m["complete"], true, "{m}");
+    assert_eq!(m["size"], 2, "{m}");
+    let text = sgcheck(&[&args[..], &["--", src]].concat());
+    claim_is_honest(&text.stdout, &j);
+    assert!(
+        text.stdout.contains("minimal input (1 case"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn a_sum_kept_between_cases_is_found_below_a_one_case_failure() {
+    if !have("gcc", "--version") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Sorted, but the sum is kept from case to case; and any case of four cells or
+    // more is answered the wrong way round, so one case fails as well.
+    let src = write(dir.path(), "stale.c", &staircase(true, false, "n >= 4"));
+    let src = src.to_str().unwrap();
+    let input = write(dir.path(), "four.in", "1\n4\n1 2 3 4\n");
+    let input = input.to_str().unwrap();
+    let args = ["audit", "poj1704", "--time", "30", "--input", input];
+    let r = sgcheck(&[&args[..], &["--json", "--", src]].concat());
+    let (min, j) = minimal(&r);
+    // Four cells are the fewest one case fails with (size 9); two cases `2` and `1`
+    // (size 2: the second case is one more) fail too: the second answer keeps the
+    // first case's sum.
+    assert_eq!(min, "2\n1\n2\n1\n1\n", "{j}");
+    let text = sgcheck(&[&args[..], &["--", src]].concat());
+    claim_is_honest(&text.stdout, &j);
+    assert_eq!(j["counterexample"]["minimality"]["size"], 2, "{j}");
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! form or a proven period against a plain mex table) and tier 2 (whole positions, the
 //! fast side against the oracle) run beside tier 3, a planted closed form that is right
 //! on its checked box and wrong past it is a tier-1 disagreement (exit 1), and rules
-//! that come with each case make tiers 1 and 2 "not applicable" without failing the run.
+//! that come with each case make tiers 1 and 2 "not applicable" without failing the run,
+//! as misère play makes tier 2 (its fast side is the oracle's own search).
 
 mod workshop;
 
@@ -170,6 +171,39 @@ fn rules_from_each_case_leave_tiers_1_and_2_not_applicable() {
         "{table}"
     );
     assert!(table.contains("all agree"), "{table}");
+}
+
+#[test]
+fn a_misere_game_compares_no_position_with_itself() {
+    // The fast side of misère play is the oracle's own search: tier 2 would compare
+    // the search with itself, so it counts nothing and says why; tier 3 (the format
+    // engine against the oracle's answers) still runs.
+    let decl = repo("tests/data/verify/misere_code.toml");
+    let bounded = ["--time", "20", "--seed", "2", "--max-size", "4"];
+    let (code, v) = verify(&decl, &[&bounded[..], &["--random-batches", "0"]].concat());
+    assert_eq!(code, 0, "{v}");
+    for n in [1, 2] {
+        let t = tier(&v, n);
+        let why = t["not_applicable"].as_str().unwrap_or_default();
+        assert!(why.contains("misère"), "tier {n}: {t}");
+        assert_eq!(t["checked"], 0, "tier {n}: {t}");
+        assert_eq!(t["agreements"], 0, "tier {n}: {t}");
+    }
+    assert!(tier(&v, 2)["not_applicable"]
+        .as_str()
+        .unwrap()
+        .contains("with itself"));
+    assert_agrees(&v, 3, "misere_code");
+    let mut args = vec!["verify", "--problem", decl.to_str().unwrap()];
+    args.extend(bounded);
+    let out = sgcheck(&args, "");
+    let table = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{table}");
+    let row = table
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some("2"))
+        .unwrap_or_else(|| panic!("no tier-2 row: {table}"));
+    assert!(row.contains("not applicable"), "{table}");
 }
 
 #[test]

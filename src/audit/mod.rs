@@ -386,8 +386,9 @@ pub struct Counterexample {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum MinimalityKind {
-    /// 1-minimal, and every valid one-case input smaller than it (by size, up to
-    /// [`Minimality::checked_up_to`]) was run and passes.
+    /// 1-minimal, and every valid input smaller than it (by size, up to
+    /// [`Minimality::checked_up_to`]; of several cases too when the format allows
+    /// several) was run and passes.
     Minimal,
     /// No single shrink step fails any more, but smaller inputs were not all checked
     /// (the check's budget ran out, or the problem has no order of sizes).
@@ -413,13 +414,19 @@ impl MinimalityKind {
 pub struct Minimality {
     /// `minimal`, `1-minimal` or `not-minimal`.
     pub kind: MinimalityKind,
-    /// The size of the counterexample ([`Problem::case_size`]: how far its numbers
-    /// and lengths are above their minimums), when it is one case of a problem with
-    /// sizes.
+    /// The size of the counterexample: its cases' sizes ([`Problem::case_size`]: how
+    /// far their numbers and lengths are above their minimums) plus one for each case
+    /// beyond the first, when the problem has sizes.
     pub size: Option<u64>,
-    /// Every valid one-case input of at most this size was run and passes (`null`
-    /// when none was checked).
+    /// Every valid input of at most this size was run and passes (`null` when none
+    /// was checked): of one case, and of several when [`Minimality::several_cases`].
     pub checked_up_to: Option<u64>,
+    /// Every valid one-case input of at most this size was run and passes (at least
+    /// `checked_up_to`: inputs of several cases are many more, one a run).
+    pub one_case_checked_up_to: Option<u64>,
+    /// True when the format allows several cases and inputs of several cases were
+    /// enumerated (up to `checked_up_to`); false when the format holds one case.
+    pub several_cases: bool,
     /// True when `checked_up_to` is `size - 1`: no smaller input fails at all.
     pub complete: bool,
     /// One-case inputs the check ran (in batches).
@@ -571,12 +578,13 @@ pub fn audit_input<P: Problem, C: Contestant + ?Sized>(
     finish(&ctx, found)
 }
 
-/// Checks a counterexample's claim to be `minimal` on its own, one case a run: the
+/// Checks a counterexample's claim to be `minimal` on its own, one input a run: the
 /// claimed size is the input's size, `complete` agrees with the bound, and every valid
-/// one-case input of size at most `checked_up_to` (and below the input's) passes.
-/// Claims other than `minimal` hold trivially. `Err` says which part of the claim is
-/// false (the first smaller input that fails, say); at most `max_cases` cases of one
-/// size are run.
+/// input of size at most `checked_up_to` (and below the input's) passes, of one case
+/// or several (see `docs/src/shrinking.md` for the order), and every one-case input up
+/// to `one_case_checked_up_to`. Claims other than `minimal` hold trivially. `Err` says which part of
+/// the claim is false (the first smaller input that fails, say); at most `max_cases`
+/// inputs of one size are run.
 pub fn verify_minimality<P: Problem, C: Contestant + ?Sized>(
     p: &P,
     contestant: &C,
@@ -588,14 +596,18 @@ pub fn verify_minimality<P: Problem, C: Contestant + ?Sized>(
     if m.kind != MinimalityKind::Minimal {
         return Ok(());
     }
-    let [case] = cases else {
-        return Err(format!("claimed minimal with {} cases", cases.len()));
-    };
-    let size = p.case_size(case);
+    let size = shrink::input_size(p, cases);
     if size != m.size || size.is_none() {
         return Err(format!(
             "claimed size {:?}, the input's is {size:?}",
             m.size
+        ));
+    }
+    if m.several_cases != (p.max_cases() > 1) && m.checked_up_to.is_some() {
+        return Err(format!(
+            "claimed several_cases {}, but the format holds {} case(s)",
+            m.several_cases,
+            p.max_cases()
         ));
     }
     let size = size.unwrap_or(0);
@@ -607,19 +619,34 @@ pub fn verify_minimality<P: Problem, C: Contestant + ?Sized>(
             "claimed complete, but checked only up to size {up_to} of {size}"
         ));
     }
-    for s in 0..=up_to.min(size.saturating_sub(1)) {
+    let one_up_to = m.one_case_checked_up_to.unwrap_or(up_to);
+    if one_up_to < up_to && size > 0 {
+        return Err(format!(
+            "claimed one-case inputs up to size {one_up_to}, below all inputs' {up_to}"
+        ));
+    }
+    for s in 0..=one_up_to.min(size.saturating_sub(1)) {
         if size == 0 {
             break;
         }
-        let Some(smaller) = p.all_cases_of_size(s, max_cases) else {
+        let several = if s <= up_to {
+            shrink::multi_case_inputs(p, s, max_cases)
+        } else {
+            Some(Vec::new())
+        };
+        let (Some(one), Some(several)) = (p.all_cases_of_size(s, max_cases), several) else {
             return Err(format!(
-                "more than {max_cases} cases of size {s}: not verified"
+                "more than {max_cases} inputs of size {s}: not verified"
             ));
         };
-        for c in smaller {
-            let one = std::slice::from_ref(&c);
-            let input = p.write_input(one);
-            let expected = vec![p.answer(&c, 0)];
+        let inputs = one.into_iter().map(|c| vec![c]).chain(several);
+        for smaller in inputs {
+            let input = p.write_input(&smaller);
+            let expected: Vec<Vec<String>> = smaller
+                .iter()
+                .enumerate()
+                .map(|(i, c)| p.answer(c, i))
+                .collect();
             let r = contestant
                 .run(input.as_bytes(), &opts.limits)
                 .map_err(|e| e.to_string())?;

@@ -29,7 +29,8 @@
 //! Where the problem knows its components' Grundy values, the steps of [`game`] come
 //! first in each part (sets of components whose values XOR to 0 dropped, components
 //! merged or replaced by the smallest one of the same value); after a 1-minimal
-//! result, [`minimality`] runs every smaller input within a budget.
+//! result, [`minimality`] runs every smaller input (one case or several) within a
+//! budget.
 //!
 //! The result is **1-minimal** when the last round ran to its end without a change: no
 //! single candidate of any kind fails any more. When time runs out first it is
@@ -56,6 +57,7 @@ mod tree;
 
 use game::smaller_sum;
 use minimality::Check;
+pub(crate) use minimality::{input_size, multi_case_inputs};
 
 /// Values at most this far above their lower bound are tried one by one (every
 /// smaller value, ascending) instead of by bisection.
@@ -75,6 +77,9 @@ pub const MERGE_TRIES: usize = 4;
 
 /// Most runs of the minimality check (each a batch of smaller inputs).
 pub const MINIMALITY_RUNS: u64 = 32;
+
+/// Most runs of the minimality check on inputs of several cases (one input a run).
+pub const MINIMALITY_MULTI_RUNS: u64 = 256;
 
 /// Most one-case inputs in one run of the minimality check.
 pub const MINIMALITY_BATCH: usize = 4096;
@@ -208,10 +213,7 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 Err(Halt::Err(e)) => return Err(e),
             }
         };
-        let size = match &self.cur[..] {
-            [c] => self.ctx.p.case_size(c),
-            _ => None,
-        };
+        let size = minimality::input_size(self.ctx.p, &self.cur);
         let complete = match (size, check.up_to) {
             (Some(0), _) => check.done,
             (Some(s), Some(u)) => check.done && u + 1 >= s,
@@ -234,6 +236,8 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 kind,
                 size,
                 checked_up_to: check.up_to,
+                one_case_checked_up_to: check.one_case_up_to,
+                several_cases: check.several_cases,
                 complete,
                 checked_cases: check.cases,
                 checked_runs: check.runs,

@@ -1,7 +1,8 @@
 //! The minimality check and its claim, in process: a Nim program that caps every
 //! pile's Grundy value at 3 fails on two piles worth 3 and 4 at the least; from a case
 //! of 10^4 piles the audit must come down to such an input and call it `minimal` with
-//! every smaller input checked. The claim is verified on its own, and a planted false
+//! every smaller one-case input checked (and inputs of several cases up to the size
+//! their budget reaches). The claim is verified on its own, and a planted false
 //! claim (a larger failing input called minimal) is refused.
 
 use super::*;
@@ -98,7 +99,7 @@ fn big_losing_case() -> Vec<u64> {
 }
 
 #[test]
-fn a_value_cap_needs_two_components_and_is_proved_minimal() {
+fn a_value_cap_needs_two_components_and_is_proved_minimal_among_one_case_inputs() {
     let p = builtin("p2197").expect("built-in");
     let (size, failing) = smallest_failing(3);
     let program = capped(3);
@@ -109,8 +110,14 @@ fn a_value_cap_needs_two_components_and_is_proved_minimal() {
     let c = r.counterexample.expect("a counterexample");
     let m = c.minimality;
     assert_eq!(m.kind, MinimalityKind::Minimal, "{c:?}");
-    assert!(m.complete, "{m:?}");
     assert_eq!(m.size, Some(size), "{c:?}");
+    // Every smaller one-case input passes; those of several cases (one a run, many
+    // more) only up to a lower size, so the claim is not complete.
+    assert_eq!(m.one_case_checked_up_to, Some(size - 1), "{m:?}");
+    assert!(m.several_cases, "{m:?}");
+    let up_to = m.checked_up_to.expect("a bound");
+    assert!(up_to >= 1 && up_to < size - 1, "{m:?}");
+    assert!(!m.complete, "{m:?}");
     let cases = p.parse(&c.input, false).expect("parses");
     let piles = p.fields(&cases[0])[0].clone();
     assert!(failing.contains(&piles), "{piles:?} not in {failing:?}");
@@ -133,6 +140,8 @@ fn a_planted_false_minimal_claim_is_refused() {
         kind: MinimalityKind::Minimal,
         size: Some(size),
         checked_up_to: Some(size - 1),
+        one_case_checked_up_to: Some(size - 1),
+        several_cases: true,
         complete: true,
         checked_cases: 0,
         checked_runs: 0,

@@ -532,11 +532,7 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
             out.push_str(&format!("  {}\n", c.detail));
             out.push_str(&format!(
                 "\n{} input ({} case{}, {} shrink step{} in {} runs):\n",
-                if c.minimal {
-                    "minimal"
-                } else {
-                    "smallest failing"
-                },
+                heading(c.minimal, &c.minimality),
                 c.cases,
                 if c.cases == 1 { "" } else { "s" },
                 c.shrink_steps,
@@ -562,11 +558,7 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
                     "\nalso {}: {}\n{} input ({} case{}, {} shrink runs):\n",
                     f.verdict.name().to_uppercase(),
                     f.detail,
-                    if f.minimal {
-                        "minimal"
-                    } else {
-                        "smallest failing"
-                    },
+                    heading(f.minimal, &f.minimality),
                     f.cases,
                     if f.cases == 1 { "" } else { "s" },
                     f.shrink_runs,
@@ -598,14 +590,38 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
     out
 }
 
+/// What the heading calls an input: `minimal` only when no smaller input fails
+/// (proved), `1-minimal` when no shrink step fails, else the smallest failing one.
+fn heading(one_minimal: bool, m: &audit::Minimality) -> &'static str {
+    match m.kind {
+        audit::MinimalityKind::Minimal if m.complete || m.size == Some(0) => "minimal",
+        _ if one_minimal => "1-minimal",
+        _ => "smallest failing",
+    }
+}
+
 /// The report's line on what "minimal" means for a counterexample.
 fn minimality_line(m: &audit::Minimality) -> String {
     use audit::MinimalityKind as K;
     let checked = |up_to: Option<u64>| match up_to {
-        Some(s) => format!(
-            "every one-case input of size <= {s} ({} inputs in {} runs) passes",
-            m.checked_cases, m.checked_runs
-        ),
+        Some(s) => {
+            let mut said = format!(
+                "every input of size <= {s}{} passes",
+                if m.several_cases {
+                    ", of one case or several,"
+                } else {
+                    ""
+                }
+            );
+            if let Some(one) = m.one_case_checked_up_to.filter(|&one| one > s) {
+                said.push_str(&format!(", and every one-case input of size <= {one}"));
+            }
+            said.push_str(&format!(
+                " ({} inputs in {} runs)",
+                m.checked_cases, m.checked_runs
+            ));
+            said
+        }
         None => "no smaller input was checked".to_string(),
     };
     match m.kind {
@@ -619,10 +635,10 @@ fn minimality_line(m: &audit::Minimality) -> String {
             checked(m.checked_up_to),
             m.size.map_or("?".to_string(), |s| s.to_string())
         ),
-        // Say why nothing was enumerated: the check lists one-case inputs only.
+        // Say why nothing was enumerated.
         K::OneMinimal if m.checked_up_to.is_none() => "    (1-minimal: no single shrink step \
-             fails; smaller inputs were not enumerated: the check covers one-case inputs of \
-             problems whose cases it can list, not inputs of several cases nor trees)\n"
+             fails; smaller inputs were not enumerated: the check lists the inputs of \
+             problems whose cases it can list, not trees, and within its budget)\n"
             .to_string(),
         K::OneMinimal => format!(
             "    (1-minimal: no single shrink step fails; {})\n",

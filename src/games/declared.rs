@@ -219,6 +219,11 @@ pub trait DeclaredRules: Sync + Send {
     fn tier1(&self) -> Result<crate::verify::Tier1Report, String> {
         Err(NO_TIER1.into())
     }
+    /// Why tier 2 would compare the oracle with itself (see
+    /// [`Declare::fast_is_oracle`]); `None` by default.
+    fn fast_is_oracle(&self) -> Option<String> {
+        None
+    }
     /// The `--rules` of `sgcheck check` for these rules (see [`Declare::rules_text`]).
     fn rules_text(&self) -> Option<String> {
         None
@@ -446,6 +451,13 @@ pub trait Declare: Send + Sync + 'static {
     fn tier1(_fast: &Self::Fast) -> Result<crate::verify::Tier1Report, String> {
         Err(NO_TIER1.into())
     }
+    /// Why the fast side of these rules answers whole positions with the oracle's own
+    /// search (misère play, which has no Sprague-Grundy solver), so that tier 2 would
+    /// compare one computation with itself; `None` (the default) when it computes
+    /// them its own way.
+    fn fast_is_oracle(_fast: &Self::Fast) -> Option<String> {
+        None
+    }
     /// The `--rules` of `sgcheck check <id>` that reproduces these rules, when they have
     /// a text of their own; `None` (the default) otherwise.
     fn rules_text(_fast: &Self::Fast) -> Option<String> {
@@ -573,6 +585,9 @@ impl<D: Declare> DeclaredRules for Built<D> {
     }
     fn tier1(&self) -> Result<crate::verify::Tier1Report, String> {
         D::tier1(self.fast())
+    }
+    fn fast_is_oracle(&self) -> Option<String> {
+        D::fast_is_oracle(self.fast())
     }
     fn rules_text(&self) -> Option<String> {
         D::rules_text(self.fast())

@@ -1174,6 +1174,15 @@ impl Declare for HeapCodeGame {
     ) -> Result<(HeapCode, Piles), SearchError> {
         Ok((fast.oracle.clone(), Piles(position.to_vec())))
     }
+    fn fast_is_oracle(fast: &HeapRules) -> Option<String> {
+        fast.misere.then(|| {
+            format!(
+                "misère play ({}): the fast side answers whole positions by the oracle's \
+                 own exhaustive search, so tier 2 would compare the search with itself",
+                fast.text
+            )
+        })
+    }
     fn tier1(fast: &HeapRules) -> Result<crate::verify::Tier1Report, String> {
         fast.tier1()
     }

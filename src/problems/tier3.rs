@@ -520,7 +520,9 @@ pub fn verify_declared_game(
             max: f.bounds.max,
         });
     }
-    if trees {
+    // Misère play: the fast side is the oracle's own search; nothing to compare.
+    let same = rules.fast_is_oracle();
+    if trees || same.is_some() {
         // Tier 2 enumerates numbers, not trees: it has nothing to draw from.
         slots.clear();
     }
@@ -529,12 +531,12 @@ pub fn verify_declared_game(
         .map(|t| crate::shell::quote(&t))
         .or_else(|| declaration.map(crate::shell::path_of));
     let positions = DeclaredPositions {
-        shapes: if trees {
+        shapes: if trees || same.is_some() {
             Vec::new()
         } else {
             shapes(&slots, ENUMERATE_LEN)
         },
-        random_shapes: if trees {
+        random_shapes: if trees || same.is_some() {
             Vec::new()
         } else {
             shapes(&slots, RANDOM_LEN)
@@ -557,6 +559,10 @@ pub fn verify_declared_game(
         sweep,
         &progress,
     );
+    if let Some(why) = same {
+        report.tiers[1] = TierReport::not_applicable(2, why);
+        return report;
+    }
     if trees {
         report.tiers[1] = TierReport::not_applicable(
             2,

@@ -680,6 +680,14 @@ impl Declare for ScriptedGame {
         }) && calls.get() <= MAKE_LOSING_CALLS
             && fast.check(p).is_ok()
     }
+    fn fast_is_oracle(fast: &Arc<ScriptRules>) -> Option<String> {
+        fast.misere.then(|| {
+            "misère play: the fast side answers whole positions by the oracle's own \
+             exhaustive search of the script's moves, so tier 2 would compare the search \
+             with itself"
+                .to_string()
+        })
+    }
     fn tier1(fast: &Arc<ScriptRules>) -> Result<crate::verify::Tier1Report, String> {
         fast.tier1()
     }

@@ -118,6 +118,8 @@ impl Declared {
         if self.group.is_some() || self.has_tree() {
             return None;
         }
+        // The lists of one field stop at ENUM_CAP: a size that reaches it is too many.
+        let cap = cap.min(super::ENUM_CAP - 1);
         let mut out = Vec::new();
         let mut cur: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
         self.enumerate_within(0, size, &mut cur, &mut out, Some(cap.saturating_add(1)));

@@ -515,6 +515,12 @@ impl Declared {
                         let mut lists = Vec::new();
                         if l.distinct {
                             increasing(len as usize, spend, lo, width, &mut values, &mut lists);
+                            if full.is_some() {
+                                // The format takes a distinct list in any order: every
+                                // order of each set, for the claim that no smaller
+                                // input fails (the search keeps one order per set).
+                                lists = lists.into_iter().flat_map(orders).collect();
+                            }
                         } else if l.column_bounds.is_empty() {
                             compositions(
                                 len as usize,
@@ -671,5 +677,25 @@ pub(super) fn increasing(
         increasing(len, spend - x, lo, width, cur, out);
         cur.pop();
         x += 1;
+    }
+}
+
+/// Every order of the distinct values `set` (given increasing), in lexicographic
+/// order.
+pub(super) fn orders(set: Vec<u64>) -> Vec<Vec<u64>> {
+    let mut out = vec![set.clone()];
+    let mut cur = set;
+    // The next permutation, until the values are decreasing.
+    loop {
+        let Some(i) = (1..cur.len()).rev().find(|&i| cur[i - 1] < cur[i]) else {
+            return out;
+        };
+        let j = (i..cur.len())
+            .rev()
+            .find(|&j| cur[j] > cur[i - 1])
+            .expect("one is");
+        cur.swap(i - 1, j);
+        cur[i..].reverse();
+        out.push(cur.clone());
     }
 }
