@@ -139,17 +139,17 @@ fn staircase_correct_solution_passes() {
 }
 
 /// Not sorting. One piece cannot be out of order, so two are needed, in decreasing
-/// order (increasing is right). The audit shrinks to two such cells from which no
-/// value can be lowered: `3 2` (sorted: gap 0, Bob; unsorted: 2 - 3 - 1 != 0,
-/// Georgia); `2 2` is not an input, `1 2` is sorted, and `3 1` happens to be right
-/// (gap 1 either way).
+/// order (increasing is right). The smallest such input is `2 1` (sorted: gap 0, Bob;
+/// unsorted: 1 - 2 - 1 != 0, Georgia): the minimality check tries every order of the
+/// cells, so it is found below the `3 2` the shrinker first reaches (no value of `3 2`
+/// can be lowered without the pair becoming sorted or equal).
 #[test]
 fn staircase_unsorted() {
     let Some(w) = Workshop::new() else { return };
     let src = variant(STAIRCASE, "std::sort(a, a + n);", "");
     let exe = w.compile("staircase_unsorted", &src, &[]);
     let r = w.audit_exe("poj1704", 5, BUG_TIME, &exe);
-    assert_eq!(wrong_input(&r), "1\n2\n3 2\n");
+    assert_eq!(wrong_input(&r), "1\n2\n2 1\n");
 }
 
 /// No virtual piece at 0 for an odd N: the lowest piece's gap to cell 0 is dropped.
