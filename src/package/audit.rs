@@ -301,7 +301,7 @@ pub fn run(args: &Args, dir: &Path) -> anyhow::Result<i32> {
         let (_, cases) = read_test(p, &t.path)?;
         let ans_path = t.path.with_extension("ans");
         match std::fs::read_to_string(&ans_path) {
-            Ok(ans) if same_tokens(&ans, &solve_fast(p, &cases)) => {}
+            Ok(ans) if solve_fast(p, &cases).is_ok_and(|want| same_tokens(&ans, &want)) => {}
             Ok(_) => bad_answers.push(format!(
                 "{}: the .ans differs from the solver's answer",
                 t.name
@@ -441,10 +441,14 @@ fn add_tests(p: &Declared, dir: &Path, outcomes: &[Outcome]) -> anyhow::Result<V
         ensure_dir(&gdir)?;
         let base = gdir.join(format!("{next:02}"));
         crate::cli::audit::write_safely(&base.with_extension("in"), input.as_bytes())?;
-        crate::cli::audit::write_safely(
-            &base.with_extension("ans"),
-            solve_fast(p, &cases).as_bytes(),
-        )?;
+        // A counterexample has expected answers (the audit judged it with them).
+        let ans = solve_fast(p, &cases).map_err(|(i, why)| {
+            anyhow!(
+                "the declaration could not answer case {} of a counterexample: {why}",
+                i + 1
+            )
+        })?;
+        crate::cli::audit::write_safely(&base.with_extension("ans"), ans.as_bytes())?;
         existing.push(input.clone());
         added.push(base.with_extension("in"));
         next += 1;

@@ -112,6 +112,10 @@ fn sandbox() -> Engine {
     e
 }
 
+/// Why a call stopped when the task it belongs to ran out of time (not the script's
+/// failure: the call was cut).
+const TASK_TIME_OUT: &str = "the query's time ran out during the call";
+
 /// Why a call failed, in words (the limit that stopped it, or the script's error).
 fn why(e: &rhai::EvalAltResult) -> String {
     use rhai::EvalAltResult as E;
@@ -120,7 +124,7 @@ fn why(e: &rhai::EvalAltResult) -> String {
             format!("it ran more than {MAX_OPERATIONS} operations (an endless loop?)")
         }
         E::ErrorTerminated(..) if outer().is_some_and(|o| Instant::now() >= o) => {
-            "the query's time ran out during the call".to_string()
+            TASK_TIME_OUT.to_string()
         }
         E::ErrorTerminated(..) => format!("it ran longer than {} s", CALL_TIME.as_secs()),
         E::ErrorStackOverflow(_) => {
@@ -281,6 +285,33 @@ impl Script {
             .map(|c| state_of(c).map_err(|e| format!("{}: {e}", at())))
             .collect()
     }
+}
+
+/// Whether `error` (a message of a scripted game, maybe inside a longer one) says that
+/// a call of the script failed: `moves`, `value` or `position` threw, ran past a limit
+/// of the sandbox or returned a value of the wrong type, or the moves lead back to a
+/// state (a game that never ends). Such an error is the declaration's failure, which
+/// `verify` reports; every other error (a number past i64, a table past its size, a
+/// task whose time ran out) is a refusal by design.
+pub fn is_call_failure(error: &str) -> bool {
+    if error.contains(TASK_TIME_OUT) {
+        return false;
+    }
+    ["moves(", "value(", "position("].iter().any(|f| {
+        error.match_indices(f).any(|(at, _)| {
+            let rest = &error[at + f.len()..];
+            let inside = rest.find(')').is_some_and(|end| {
+                rest[..end]
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || ", -".contains(c))
+            });
+            let starts = at == 0 || error[..at].ends_with(": ") || error[..at].ends_with("in ");
+            inside && starts && {
+                let after = &rest[rest.find(')').unwrap_or(0) + 1..];
+                after.starts_with(": ") || after.starts_with(" lead back")
+            }
+        })
+    })
 }
 
 /// A component from a script value: a list of at most [`MAX_STATE_LEN`] integers, or
