@@ -134,10 +134,10 @@ impl Declare for PrimeTake {
             None => Ok(()),
         }
     }
-    fn first_wins(t: &Table, position: &[u64]) -> bool {
-        position.iter().fold(0, |x, &n| x ^ t.g(n)) != 0
+    fn first_wins(t: &Table, position: &[u64]) -> Result<bool, String> {
+        Ok(position.iter().fold(0, |x, &n| x ^ t.g(n)) != 0)
     }
-    fn analyze(t: &Table, position: &[u64]) -> Analysis<Take> {
+    fn analyze(t: &Table, position: &[u64]) -> Result<Analysis<Take>, String> {
         let x = position.iter().fold(0, |x, &n| x ^ t.g(n));
         let mut winning = Vec::new();
         if x != 0 {
@@ -150,11 +150,11 @@ impl Declare for PrimeTake {
                 }
             }
         }
-        Analysis {
+        Ok(Analysis {
             win: x != 0,
             winning,
             remoteness: None,
-        }
+        })
     }
     fn move_fields(m: &Take, _: &[u64]) -> [u64; 4] {
         [m.pile as u64, m.amount, 0, 0]

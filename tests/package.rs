@@ -149,7 +149,7 @@ fn every_builtin_exports_and_its_validator_accepts_its_tests_and_rejects_malform
                         let input = std::fs::read_to_string(&f).unwrap();
                         let ans = std::fs::read_to_string(f.with_extension("ans")).unwrap();
                         let cases = p.parse(&input, false).unwrap();
-                        assert_eq!(ans, problems::solve_fast(p, &cases), "{f:?}");
+                        assert_eq!(ans, problems::solve_fast(p, &cases).unwrap(), "{f:?}");
                     }
                 }
             });
@@ -621,7 +621,7 @@ fn mistakes_the_tests_miss_are_reported_and_add_tests_makes_the_package_catch_th
         let cases = p.parse(&input, false).unwrap();
         assert_eq!(
             std::fs::read_to_string(f.with_extension("ans")).unwrap(),
-            problems::solve_fast(p, &cases)
+            problems::solve_fast(p, &cases).unwrap()
         );
     }
     // Now the package's tests catch the wrong submission, and reject the wrong

@@ -38,7 +38,7 @@ fn hdu1527_generators_play_the_double_precision_traps() {
 fn hdu2149_answers_are_whole_bid_sets() {
     let p = builtin("hdu2149").unwrap();
     let cases = p.parse("1 1099\n1099 1\n", false).unwrap();
-    let out = solve_fast(p, &cases);
+    let out = solve_fast(p, &cases).unwrap();
     let first = out.lines().next().unwrap();
     let bids: Vec<u64> = first.split(' ').map(|b| b.parse().unwrap()).collect();
     assert_eq!(bids, (1..=1099).collect::<Vec<u64>>());

@@ -472,6 +472,12 @@ pub struct Report {
     pub search_seconds: f64,
     /// Cases whose expected answer was cross-checked with the oracle.
     pub oracle_checks: u64,
+    /// Cases the problem could not answer (its declaration failed on them, or
+    /// refused them): left out, never given an expected answer.
+    pub unanswerable: u64,
+    /// The first of them (its input, one line) and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_unanswerable: Option<String>,
     /// Programs run at once.
     pub jobs: usize,
     /// Whether cases were batched.
@@ -531,6 +537,9 @@ pub(crate) struct Stats {
     pub runs: AtomicU64,
     pub oracle_checks: AtomicU64,
     pub oracle_nanos: AtomicU64,
+    /// Cases the problem could not answer (see [`Problem::answer`]), and the first.
+    pub unanswerable: AtomicU64,
+    pub first_unanswerable: Mutex<Option<String>>,
     pub timing: Mutex<Timing>,
 }
 
@@ -646,7 +655,10 @@ pub fn verify_minimality<P: Problem, C: Contestant + ?Sized>(
                 .iter()
                 .enumerate()
                 .map(|(i, c)| p.answer(c, i))
-                .collect();
+                .collect::<Result<_, _>>()
+                .map_err(|e| {
+                    format!("a smaller input of size {s} has no expected answer ({e}): {input:?}")
+                })?;
             let r = contestant
                 .run(input.as_bytes(), &opts.limits)
                 .map_err(|e| e.to_string())?;
@@ -676,10 +688,20 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
         // Shrinking may use what is left of the budget, and at least half of it.
         let deadline = (ctx.start + opts.time).max(Instant::now() + opts.time.mul_f64(0.5));
         for s in shrink_all(ctx, cases, failure, deadline)? {
+            // An input without an expected answer blames nobody: it is counted and
+            // left out (the answers were given when it failed; a script's limit may
+            // cut them now).
+            let Some(expected) = ctx.expected(&s.cases) else {
+                continue;
+            };
+            let text: String = expected
+                .iter()
+                .flatten()
+                .map(|l| format!("{l}\n"))
+                .collect();
             if s.failure.kind == Verdict::WrongAnswer && opts.oracle_budget > 0 {
                 // Blame the program only if the oracle, where it can, agrees with the
                 // expected answers.
-                let expected = ctx.expected(&s.cases);
                 let by = Instant::now()
                     + opts
                         .time
@@ -695,7 +717,7 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
                     )
                 })?;
             }
-            failures.push(counterexample(ctx, s));
+            failures.push(counterexample(ctx, s, text));
         }
     }
     let counterexample = failures.first().cloned();
@@ -724,6 +746,8 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
         search_runs,
         search_seconds,
         oracle_checks: ctx.stats.oracle_checks.load(Ordering::Relaxed),
+        unanswerable: ctx.stats.unanswerable.load(Ordering::Relaxed),
+        first_unanswerable: lock(&ctx.stats.first_unanswerable).clone(),
         jobs: opts.jobs.max(1),
         batched: opts.batch && p.max_cases() > 1,
         build: None,

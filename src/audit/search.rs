@@ -44,18 +44,59 @@ pub(crate) struct Ctx<'a, P: Problem, C: Contestant + ?Sized> {
 }
 
 impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
-    /// Expected answers, case `i` numbered `i`.
-    pub fn expected(&self, cases: &[P::Case]) -> Vec<Vec<String>> {
-        cases
-            .iter()
-            .enumerate()
-            .map(|(i, c)| self.p.answer(c, i))
-            .collect()
+    /// Expected answers, case `i` numbered `i`; `None` when the problem could not
+    /// answer one of them (its declaration failed or refused it): the input has no
+    /// expected answer and is not run. The first such case is counted.
+    pub fn expected(&self, cases: &[P::Case]) -> Option<Vec<Vec<String>>> {
+        let mut out = Vec::with_capacity(cases.len());
+        for (i, c) in cases.iter().enumerate() {
+            match self.p.answer(c, i) {
+                Ok(a) => out.push(a),
+                Err(why) => {
+                    self.unanswerable(c, &why);
+                    return None;
+                }
+            }
+        }
+        Some(out)
     }
 
-    /// Runs one input made of `cases` and judges it.
+    /// The cases of `cases` the problem can answer, with their expected answers
+    /// (numbered in their new order); the others are left out and counted.
+    pub fn answerable(&self, cases: Vec<P::Case>) -> (Vec<P::Case>, Vec<Vec<String>>) {
+        let mut kept = Vec::with_capacity(cases.len());
+        let mut expected = Vec::with_capacity(cases.len());
+        for c in cases {
+            match self.p.answer(&c, kept.len()) {
+                Ok(a) => {
+                    kept.push(c);
+                    expected.push(a);
+                }
+                Err(why) => self.unanswerable(&c, &why),
+            }
+        }
+        (kept, expected)
+    }
+
+    /// Counts a case the problem could not answer, keeping the first and why.
+    fn unanswerable(&self, case: &P::Case, why: &str) {
+        self.stats.unanswerable.fetch_add(1, Ordering::Relaxed);
+        let mut first = lock(&self.stats.first_unanswerable);
+        if first.is_none() {
+            let input = self.p.write_input(std::slice::from_ref(case));
+            *first = Some(format!(
+                "{}: {why}",
+                cut(input.trim_end().as_bytes(), 200).replace('\n', " / ")
+            ));
+        }
+    }
+
+    /// Runs one input made of `cases` and judges it; `Ok(None)` (not run) when the
+    /// problem cannot answer one of them.
     pub fn run_cases(&self, cases: &[P::Case]) -> Result<Option<Failure>, AuditError> {
-        let expected = self.expected(cases);
+        let Some(expected) = self.expected(cases) else {
+            return Ok(None);
+        };
         self.run_input(&self.p.write_input(cases), cases.len(), &expected)
     }
 
@@ -233,18 +274,26 @@ pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
             if Instant::now() >= cut {
                 break;
             }
-            if batch.cases.is_empty() {
+            // Cases the problem cannot answer have no expected answer: left out of the
+            // input and counted, never judged.
+            let drawn = batch.cases.len();
+            let (cases, expected) = ctx.answerable(batch.cases);
+            if cases.is_empty() {
                 continue;
             }
-            let expected = ctx.expected(&batch.cases);
+            let input = if cases.len() == drawn {
+                batch.input
+            } else {
+                ctx.p.write_input(&cases)
+            };
             // Only inputs of tiny cases are worth the oracle's time.
             let tiny = batch.phase == source::Phase::Enumerate || batch.scale <= 0.01;
             let outcome = if tiny {
-                ctx.oracle_check(&batch.cases, &expected)
+                ctx.oracle_check(&cases, &expected)
             } else {
                 Ok(())
             }
-            .and_then(|()| ctx.run_input(&batch.input, batch.cases.len(), &expected));
+            .and_then(|()| ctx.run_input(&input, cases.len(), &expected));
             match outcome {
                 Err(e) => {
                     lock(&error).get_or_insert(e);
@@ -254,7 +303,7 @@ pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
                 Ok(Some(f)) => {
                     let mut slot = lock(&found);
                     if slot.as_ref().is_none_or(|(s, _, _)| batch.seq < *s) {
-                        *slot = Some((batch.seq, batch.cases, f));
+                        *slot = Some((batch.seq, cases, f));
                     }
                     stop.store(true, Ordering::SeqCst);
                 }
@@ -443,6 +492,7 @@ pub(crate) fn shrink_all<P: Problem, C: Contestant + ?Sized>(
 pub(crate) fn counterexample<P: Problem, C: Contestant + ?Sized>(
     ctx: &Ctx<'_, P, C>,
     s: shrink::Shrunk<P::Case>,
+    expected: String,
 ) -> Counterexample {
     let p = ctx.p;
     let batch_only =
@@ -465,7 +515,7 @@ pub(crate) fn counterexample<P: Problem, C: Contestant + ?Sized>(
     Counterexample {
         verdict: s.failure.kind,
         input: p.write_input(&s.cases),
-        expected: crate::problems::solve_fast(p, &s.cases),
+        expected,
         actual: cut(&s.failure.stdout, REPORT_OUTPUT_MAX),
         shrink_steps: s.steps,
         shrink_runs: s.runs,

@@ -107,6 +107,9 @@ pub(crate) struct Shrunk<Case> {
 enum Halt {
     /// The deadline passed.
     Time,
+    /// The minimality check met a smaller input the problem cannot answer: it claims
+    /// nothing.
+    Unanswerable,
     /// The program could not be run.
     Err(AuditError),
 }
@@ -198,7 +201,7 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 Ok(()) if self.steps != before => continue,
                 Ok(()) if self.capped => break false,
                 Ok(()) => {}
-                Err(Halt::Time) => break false,
+                Err(Halt::Time | Halt::Unanswerable) => break false,
                 Err(Halt::Err(e)) => return Err(e),
             }
             // 1-minimal: look for a smaller failing input among all smaller ones.
@@ -209,7 +212,7 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 }
                 // A smaller failing input was found and taken: shrink it again.
                 Ok(None) => {}
-                Err(Halt::Time) => break true,
+                Err(Halt::Time | Halt::Unanswerable) => break true,
                 Err(Halt::Err(e)) => return Err(e),
             }
         };
@@ -260,7 +263,9 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
         if !self.tried.insert(hash_of(&input)) {
             return Ok(None);
         }
-        let expected = self.ctx.expected(cases);
+        let Some(expected) = self.ctx.expected(cases) else {
+            return Ok(None);
+        };
         self.runs += 1;
         let Some(f) = self.ctx.run_input(&input, cases.len(), &expected)? else {
             return Ok(None);

@@ -368,6 +368,18 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         let flag = format!(" --input {}", crate::shell::path_of(path));
         report.reproduce.insert_str(at, &flag);
     }
+    if report.search_cases == 0 && report.counterexample.is_none() && report.unanswerable > 0 {
+        errln!(
+            "error: nothing was checked: the declaration could not answer any input ({} left \
+             out; the first, {})",
+            report.unanswerable,
+            report.first_unanswerable.as_deref().unwrap_or("-")
+        );
+        if args.json {
+            outln!("{}", serde_json::to_string_pretty(&report)?);
+        }
+        return Ok(EXIT_USAGE);
+    }
     if report.search_cases == 0 && report.counterexample.is_none() {
         errln!(
             "error: nothing was checked: no case ran within --time {} s (raise --time{})",
@@ -516,6 +528,12 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
         r.cases_per_second,
         if r.batched { ", batched" } else { "" }
     );
+    if let Some(first) = &r.first_unanswerable {
+        out.push_str(&format!(
+            "{} input(s) the declaration could not answer, left out: the first, {first}\n",
+            r.unanswerable
+        ));
+    }
     match &r.counterexample {
         None => {
             out.push_str(&format!(

@@ -68,6 +68,12 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         s.oracle_checked,
         s.oracle_skipped
     );
+    if let Some(first) = &s.first_unanswerable {
+        outln!(
+            "  {} generated input(s) the declaration could not answer, left out: the first, {first}",
+            s.unanswerable
+        );
+    }
     outln!(
         "  input_validators/validate.py: accepts all {} test inputs, rejects all {} in data/invalid_input",
         s.validator_accepted,

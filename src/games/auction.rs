@@ -199,11 +199,11 @@ impl declared::Declare for AuctionSubject {
         }
         Ok(())
     }
-    fn first_wins(r: &Auction, position: &[u64]) -> bool {
-        first_wins(r.n, declared_missing(position).0)
+    fn first_wins(r: &Auction, position: &[u64]) -> Result<bool, String> {
+        Ok(first_wins(r.n, declared_missing(position).0))
     }
-    fn analyze(r: &Auction, position: &[u64]) -> Analysis<Bid> {
-        analyze(r, &declared_missing(position))
+    fn analyze(r: &Auction, position: &[u64]) -> Result<Analysis<Bid>, String> {
+        Ok(analyze(r, &declared_missing(position)))
     }
     fn move_fields(m: &Bid, _: &[u64]) -> [u64; 4] {
         [m.0, 0, 0, 0]

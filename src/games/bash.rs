@@ -209,11 +209,11 @@ impl declared::Declare for BashSubject {
     fn build(params: &[declared::ParamValue<'_>]) -> Result<u64, String> {
         declared_m(params)
     }
-    fn first_wins(&m: &u64, position: &[u64]) -> bool {
-        position.iter().fold(0, |x, &n| x ^ pile_value(n, m)) != 0
+    fn first_wins(&m: &u64, position: &[u64]) -> Result<bool, String> {
+        Ok(position.iter().fold(0, |x, &n| x ^ pile_value(n, m)) != 0)
     }
-    fn analyze(&m: &u64, position: &[u64]) -> Analysis<Take> {
-        analyze(&Bash { m }, &Piles(position.to_vec()))
+    fn analyze(&m: &u64, position: &[u64]) -> Result<Analysis<Take>, String> {
+        Ok(analyze(&Bash { m }, &Piles(position.to_vec())))
     }
     fn move_fields(t: &Take, _: &[u64]) -> [u64; 4] {
         [t.pile as u64, t.amount, 0, 0]

@@ -164,11 +164,11 @@ impl Declare for DagTokensGame {
             None => Ok(()),
         }
     }
-    fn first_wins(r: &DagRules, position: &[u64]) -> bool {
-        position.iter().fold(0, |a, &u| a ^ r.values.value(u)) != 0
+    fn first_wins(r: &DagRules, position: &[u64]) -> Result<bool, String> {
+        Ok(position.iter().fold(0, |a, &u| a ^ r.values.value(u)) != 0)
     }
-    fn analyze(r: &DagRules, position: &[u64]) -> Analysis<Slide> {
-        r.values.analyze(position)
+    fn analyze(r: &DagRules, position: &[u64]) -> Result<Analysis<Slide>, String> {
+        Ok(r.values.analyze(position))
     }
     fn move_fields(m: &Slide, _: &[u64]) -> [u64; 4] {
         [m.token as u64, m.from, m.to, 0]

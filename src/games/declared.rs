@@ -144,7 +144,7 @@ pub trait DeclarableGame: Sync + Send {
     /// [`DeclaredRules::first_wins`] for the rules of `params` (see
     /// [`DeclarableGame::check_with`]).
     fn first_wins_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<bool, String> {
-        Ok(self.rules(params)?.first_wins(position))
+        self.rules(params)?.first_wins(position)
     }
 }
 
@@ -155,11 +155,13 @@ pub trait DeclaredRules: Sync + Send {
     fn check(&self, _position: &[u64]) -> Result<(), String> {
         Ok(())
     }
-    /// The fast solver's verdict: whether the player to move wins.
-    fn first_wins(&self, position: &[u64]) -> bool;
+    /// The fast solver's verdict: whether the player to move wins; `Err` says why
+    /// the rules could not answer (a declared script that failed or hit a limit).
+    /// An error is never a verdict: the position is unanswerable.
+    fn first_wins(&self, position: &[u64]) -> Result<bool, String>;
     /// The fast solver's verdict and every winning move, in canonical order (with
-    /// their notation when `notation`).
-    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView>;
+    /// their notation when `notation`); `Err` as for [`DeclaredRules::first_wins`].
+    fn analyze(&self, position: &[u64], notation: bool) -> Result<Analysis<MoveView>, String>;
     /// The oracle's verdict.
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError>;
     /// The oracle's verdict and every winning move (with their notation).
@@ -370,10 +372,12 @@ pub trait Declare: Send + Sync + 'static {
     fn check(_fast: &Self::Fast, _position: &[u64]) -> Result<(), String> {
         Ok(())
     }
-    /// The fast solver's verdict.
-    fn first_wins(fast: &Self::Fast, position: &[u64]) -> bool;
-    /// The fast solver's verdict and every winning move.
-    fn analyze(fast: &Self::Fast, position: &[u64]) -> Analysis<MoveOf<Self>>;
+    /// The fast solver's verdict, or why it could not be given (a script that threw
+    /// or hit a limit): the position is then unanswerable, never lost or won.
+    fn first_wins(fast: &Self::Fast, position: &[u64]) -> Result<bool, String>;
+    /// The fast solver's verdict and every winning move, or why they could not be
+    /// given (as for [`Declare::first_wins`]).
+    fn analyze(fast: &Self::Fast, position: &[u64]) -> Result<Analysis<MoveOf<Self>>, String>;
     /// The values of a move's fields, in the order of [`Declare::MOVE_FIELDS`];
     /// `position` is the position the move is made in.
     fn move_fields(m: &MoveOf<Self>, position: &[u64]) -> [u64; 4];
@@ -529,7 +533,7 @@ impl<D: Declare> DeclarableGame for Declared<D> {
         D::check(&D::build(params)?, position)
     }
     fn first_wins_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<bool, String> {
-        Ok(D::first_wins(&D::build(params)?, position))
+        D::first_wins(&D::build(params)?, position)
     }
 }
 
@@ -537,11 +541,15 @@ impl<D: Declare> DeclaredRules for Built<D> {
     fn check(&self, position: &[u64]) -> Result<(), String> {
         D::check(self.fast(), position)
     }
-    fn first_wins(&self, position: &[u64]) -> bool {
+    fn first_wins(&self, position: &[u64]) -> Result<bool, String> {
         D::first_wins(self.fast(), position)
     }
-    fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
-        Self::view(position, D::analyze(self.fast(), position), notation)
+    fn analyze(&self, position: &[u64], notation: bool) -> Result<Analysis<MoveView>, String> {
+        Ok(Self::view(
+            position,
+            D::analyze(self.fast(), position)?,
+            notation,
+        ))
     }
     fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
         let (mut solver, pos) = self.solver(position, budget)?;
@@ -592,4 +600,14 @@ impl<D: Declare> DeclaredRules for Built<D> {
     fn rules_text(&self) -> Option<String> {
         D::rules_text(self.fast())
     }
+}
+
+/// Whether `error`, an error of a declared game's `check`, `first_wins` or `analyze`,
+/// is a failure of the declaration itself (its script threw, ran past a limit of the
+/// sandbox or returned a value of the wrong type: see
+/// [`crate::games::scripted::script::is_call_failure`]) rather than a refusal by
+/// design (a position past the game's stated reach). A failure is a finding of
+/// `verify`; a refusal is a skip.
+pub fn is_declaration_failure(error: &str) -> bool {
+    crate::games::scripted::script::is_call_failure(error)
 }

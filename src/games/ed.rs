@@ -307,11 +307,11 @@ impl declared::Declare for EdSubject {
         }
         Ok(())
     }
-    fn first_wins(_: &(), position: &[u64]) -> bool {
-        first_wins(position)
+    fn first_wins(_: &(), position: &[u64]) -> Result<bool, String> {
+        Ok(first_wins(position))
     }
-    fn analyze(_: &(), position: &[u64]) -> Analysis<EdMove> {
-        analyze(&EdPiles(position.to_vec()))
+    fn analyze(_: &(), position: &[u64]) -> Result<Analysis<EdMove>, String> {
+        Ok(analyze(&EdPiles(position.to_vec())))
     }
     const COMPONENT_LEN: usize = 2;
     /// One value per pair: [`pair_value`].

@@ -636,11 +636,11 @@ impl declared::Declare for FollowingNimSubject {
             None => Ok(()),
         }
     }
-    fn first_wins(specials: &Vec<u64>, position: &[u64]) -> bool {
-        declared_tables(specials, position).first_wins(&declared_free(position))
+    fn first_wins(specials: &Vec<u64>, position: &[u64]) -> Result<bool, String> {
+        Ok(declared_tables(specials, position).first_wins(&declared_free(position)))
     }
-    fn analyze(specials: &Vec<u64>, position: &[u64]) -> Analysis<Take> {
-        declared_tables(specials, position).analyze(&declared_free(position))
+    fn analyze(specials: &Vec<u64>, position: &[u64]) -> Result<Analysis<Take>, String> {
+        Ok(declared_tables(specials, position).analyze(&declared_free(position)))
     }
     fn move_fields(t: &Take, _: &[u64]) -> [u64; 4] {
         [t.pile as u64, t.amount, 0, 0]

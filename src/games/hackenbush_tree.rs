@@ -389,10 +389,13 @@ impl declared::Declare for HackenbushTreeSubject {
             None => e.to_string(),
         })
     }
-    fn first_wins(_: &(), position: &[u64]) -> bool {
-        first_wins(crate::tree::vertices(position), edge_pairs(position))
+    fn first_wins(_: &(), position: &[u64]) -> Result<bool, String> {
+        Ok(first_wins(
+            crate::tree::vertices(position),
+            edge_pairs(position),
+        ))
     }
-    fn analyze(_: &(), position: &[u64]) -> Analysis<Cut> {
+    fn analyze(_: &(), position: &[u64]) -> Result<Analysis<Cut>, String> {
         let r = root(crate::tree::vertices(position), edge_pairs(position));
         let win = r.sg[1] != 0;
         let winning = if win {
@@ -403,11 +406,11 @@ impl declared::Declare for HackenbushTreeSubject {
         } else {
             Vec::new()
         };
-        Analysis {
+        Ok(Analysis {
             win,
             winning,
             remoteness: None,
-        }
+        })
     }
     /// The colon principle's value of the whole tree (what the audit's shrinker keeps
     /// while it cuts branches and shortens paths).

@@ -1157,11 +1157,11 @@ impl Declare for HeapCodeGame {
     fn check(fast: &HeapRules, position: &[u64]) -> Result<(), String> {
         fast.covers(position)
     }
-    fn first_wins(fast: &HeapRules, position: &[u64]) -> bool {
-        fast.first_wins(position)
+    fn first_wins(fast: &HeapRules, position: &[u64]) -> Result<bool, String> {
+        Ok(fast.first_wins(position))
     }
-    fn analyze(fast: &HeapRules, position: &[u64]) -> Analysis<PartsMove> {
-        fast.analyze(position)
+    fn analyze(fast: &HeapRules, position: &[u64]) -> Result<Analysis<PartsMove>, String> {
+        Ok(fast.analyze(position))
     }
     fn move_fields(m: &PartsMove, position: &[u64]) -> [u64; 4] {
         let size = position.get(m.heap).copied().unwrap_or(0);

@@ -425,11 +425,11 @@ impl Declare for HeapRangesGame {
     fn check(fast: &RangeRules, position: &[u64]) -> Result<(), String> {
         fast.covers(position)
     }
-    fn first_wins(fast: &RangeRules, position: &[u64]) -> bool {
-        fast.first_wins(position)
+    fn first_wins(fast: &RangeRules, position: &[u64]) -> Result<bool, String> {
+        Ok(fast.first_wins(position))
     }
-    fn analyze(fast: &RangeRules, position: &[u64]) -> Analysis<RangeMove> {
-        fast.analyze(position)
+    fn analyze(fast: &RangeRules, position: &[u64]) -> Result<Analysis<RangeMove>, String> {
+        Ok(fast.analyze(position))
     }
     fn move_fields(m: &RangeMove, _position: &[u64]) -> [u64; 4] {
         [m.heap as u64, m.take, m.take + m.rest, m.rest]

@@ -337,11 +337,11 @@ impl declared::Declare for LaskerSubject {
     fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
         Ok(())
     }
-    fn first_wins(_: &(), position: &[u64]) -> bool {
-        first_wins(position)
+    fn first_wins(_: &(), position: &[u64]) -> Result<bool, String> {
+        Ok(first_wins(position))
     }
-    fn analyze(_: &(), position: &[u64]) -> Analysis<LaskerMove> {
-        analyze(&Piles(position.to_vec()))
+    fn analyze(_: &(), position: &[u64]) -> Result<Analysis<LaskerMove>, String> {
+        Ok(analyze(&Piles(position.to_vec())))
     }
     fn move_fields(m: &LaskerMove, _: &[u64]) -> [u64; 4] {
         match *m {

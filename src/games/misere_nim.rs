@@ -242,11 +242,11 @@ impl declared::Declare for MisereNimSubject {
     fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
         Ok(())
     }
-    fn first_wins(_: &(), position: &[u64]) -> bool {
-        first_wins(position)
+    fn first_wins(_: &(), position: &[u64]) -> Result<bool, String> {
+        Ok(first_wins(position))
     }
-    fn analyze(_: &(), position: &[u64]) -> Analysis<Take> {
-        analyze(&Piles(position.to_vec()))
+    fn analyze(_: &(), position: &[u64]) -> Result<Analysis<Take>, String> {
+        Ok(analyze(&Piles(position.to_vec())))
     }
     fn move_fields(t: &Take, _: &[u64]) -> [u64; 4] {
         [t.pile as u64, t.amount, 0, 0]

@@ -380,11 +380,11 @@ impl declared::Declare for MockTurtlesSubject {
             None => Ok(()),
         }
     }
-    fn first_wins(_: &(), position: &[u64]) -> bool {
-        first_wins(position)
+    fn first_wins(_: &(), position: &[u64]) -> Result<bool, String> {
+        Ok(first_wins(position))
     }
-    fn analyze(_: &(), position: &[u64]) -> Analysis<Turn> {
-        analyze(&declared_heads(position))
+    fn analyze(_: &(), position: &[u64]) -> Result<Analysis<Turn>, String> {
+        Ok(analyze(&declared_heads(position)))
     }
     fn move_fields(m: &Turn, _: &[u64]) -> [u64; 4] {
         let lower = |i: usize| m.lower.get(i).copied().unwrap_or(0);

@@ -77,12 +77,12 @@ impl Declare for PaintChainGame {
             )),
         }
     }
-    fn first_wins(r: &PaintRules, position: &[u64]) -> bool {
-        r.wins(beads(position))
+    fn first_wins(r: &PaintRules, position: &[u64]) -> Result<bool, String> {
+        Ok(r.wins(beads(position)))
     }
     /// Every first move is the same up to rotation: a win has every start as a
     /// winning move (the one move `0` when m = n).
-    fn analyze(r: &PaintRules, position: &[u64]) -> Analysis<Paint> {
+    fn analyze(r: &PaintRules, position: &[u64]) -> Result<Analysis<Paint>, String> {
         let n = beads(position);
         let win = r.wins(n);
         let starts = match win {
@@ -90,7 +90,7 @@ impl Declare for PaintChainGame {
             true if n == r.m => 1,
             true => n,
         };
-        Analysis {
+        Ok(Analysis {
             win,
             winning: (0..starts)
                 .map(|start| Paint {
@@ -98,7 +98,7 @@ impl Declare for PaintChainGame {
                 })
                 .collect(),
             remoteness: None,
-        }
+        })
     }
     fn move_fields(m: &Paint, _: &[u64]) -> [u64; 4] {
         [m.start as u64, 0, 0, 0]

@@ -198,11 +198,11 @@ impl declared::Declare for SimpleNimSubject {
     fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
         Ok(())
     }
-    fn first_wins(_: &(), position: &[u64]) -> bool {
-        first_wins(position)
+    fn first_wins(_: &(), position: &[u64]) -> Result<bool, String> {
+        Ok(first_wins(position))
     }
-    fn analyze(_: &(), position: &[u64]) -> Analysis<SimpleNimMove> {
-        analyze(&Piles(position.to_vec()))
+    fn analyze(_: &(), position: &[u64]) -> Result<Analysis<SimpleNimMove>, String> {
+        Ok(analyze(&Piles(position.to_vec())))
     }
     fn move_fields(m: &SimpleNimMove, _: &[u64]) -> [u64; 4] {
         match *m {

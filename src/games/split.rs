@@ -427,11 +427,11 @@ impl declared::Declare for SplitSubject {
     fn build(_: &[declared::ParamValue<'_>]) -> Result<(), String> {
         Ok(())
     }
-    fn first_wins(_: &(), position: &[u64]) -> bool {
-        row_value(position) != 0
+    fn first_wins(_: &(), position: &[u64]) -> Result<bool, String> {
+        Ok(row_value(position) != 0)
     }
-    fn analyze(_: &(), position: &[u64]) -> Analysis<SplitMove> {
-        analyze_counts(position)
+    fn analyze(_: &(), position: &[u64]) -> Result<Analysis<SplitMove>, String> {
+        Ok(analyze_counts(position))
     }
     fn move_fields(m: &SplitMove, _: &[u64]) -> [u64; 4] {
         [m.i as u64, m.j as u64, m.k as u64, 0]

@@ -288,11 +288,11 @@ impl declared::Declare for StaircaseSubject {
             Ok(_) => Ok(()),
         }
     }
-    fn first_wins(_: &(), position: &[u64]) -> bool {
-        first_wins(position)
+    fn first_wins(_: &(), position: &[u64]) -> Result<bool, String> {
+        Ok(first_wins(position))
     }
-    fn analyze(_: &(), position: &[u64]) -> Analysis<Shift> {
-        analyze(&Cells(position.to_vec()))
+    fn analyze(_: &(), position: &[u64]) -> Result<Analysis<Shift>, String> {
+        Ok(analyze(&Cells(position.to_vec())))
     }
     fn move_fields(m: &Shift, _: &[u64]) -> [u64; 4] {
         [m.from, m.to, 0, 0]

@@ -623,20 +623,20 @@ impl declared::Declare for SubtractionSubject {
         }
         Ok(())
     }
-    fn first_wins(fast: &DeclaredSet, position: &[u64]) -> bool {
+    fn first_wins(fast: &DeclaredSet, position: &[u64]) -> Result<bool, String> {
         let max = position.iter().copied().max().unwrap_or(0);
-        fast.values(max, |g| position.iter().fold(0, |x, &n| x ^ g(n)) != 0)
+        Ok(fast.values(max, |g| position.iter().fold(0, |x, &n| x ^ g(n)) != 0))
     }
-    fn analyze(fast: &DeclaredSet, position: &[u64]) -> Analysis<Take> {
+    fn analyze(fast: &DeclaredSet, position: &[u64]) -> Result<Analysis<Take>, String> {
         let max = position.iter().copied().max().unwrap_or(0);
-        fast.values(max, |g| {
+        Ok(fast.values(max, |g| {
             let set = match fast {
                 DeclaredSet::Set(s) => s.set().to_vec(),
                 DeclaredSet::Table(t) => t.set.clone(),
                 DeclaredSet::Fibonacci => fast.oracle_rules(position).set().to_vec(),
             };
             analyze_by(&set, g, &Piles(position.to_vec()))
-        })
+        }))
     }
     fn move_fields(t: &Take, _: &[u64]) -> [u64; 4] {
         [t.pile as u64, t.amount, 0, 0]

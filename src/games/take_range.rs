@@ -325,11 +325,11 @@ impl declared::Declare for TakeRangeSubject {
         }
         Ok(())
     }
-    fn first_wins(r: &TakeRange, position: &[u64]) -> bool {
-        first_wins(r.p, r.q, declared_coins(position).0)
+    fn first_wins(r: &TakeRange, position: &[u64]) -> Result<bool, String> {
+        Ok(first_wins(r.p, r.q, declared_coins(position).0))
     }
-    fn analyze(r: &TakeRange, position: &[u64]) -> Analysis<TakeCoins> {
-        analyze(r, &declared_coins(position))
+    fn analyze(r: &TakeRange, position: &[u64]) -> Result<Analysis<TakeCoins>, String> {
+        Ok(analyze(r, &declared_coins(position)))
     }
     fn move_fields(m: &TakeCoins, _: &[u64]) -> [u64; 4] {
         [m.0, 0, 0, 0]

@@ -435,12 +435,12 @@ impl declared::Declare for WythoffSubject {
         }
         Ok(())
     }
-    fn first_wins(_: &(), position: &[u64]) -> bool {
+    fn first_wins(_: &(), position: &[u64]) -> Result<bool, String> {
         let p = declared_pair(position);
-        first_wins(p.0, p.1)
+        Ok(first_wins(p.0, p.1))
     }
-    fn analyze(_: &(), position: &[u64]) -> Analysis<WythoffMove> {
-        analyze(&declared_pair(position))
+    fn analyze(_: &(), position: &[u64]) -> Result<Analysis<WythoffMove>, String> {
+        Ok(analyze(&declared_pair(position)))
     }
     fn move_fields(m: &WythoffMove, _: &[u64]) -> [u64; 4] {
         match *m {

@@ -401,13 +401,19 @@ pub fn run(args: &Args, dir: &Path) -> anyhow::Result<i32> {
         let ans = read_regular(&ans_path, MAX_TEST_BYTES)
             .ok()
             .and_then(|b| String::from_utf8(b).ok());
-        match ans {
-            Some(ans) if same_tokens(&ans, &solve_fast(p, &cases)) => {}
-            Some(_) => bad_answers.push(format!(
+        match (ans, solve_fast(p, &cases)) {
+            (Some(ans), Ok(want)) if same_tokens(&ans, &want) => {}
+            (Some(_), Ok(_)) => bad_answers.push(format!(
                 "{}: the .ans differs from the solver's answer",
                 t.name
             )),
-            None => bad_answers.push(format!("{}: no readable .ans", t.name)),
+            (Some(_), Err((case, why))) => bad_answers.push(format!(
+                "{}: the declaration cannot answer its case {} ({why}), so its .ans is not \
+                 checked",
+                t.name,
+                case + 1
+            )),
+            (None, _) => bad_answers.push(format!("{}: no readable .ans", t.name)),
         }
         tests.push(t);
         inputs.push(cases);
@@ -554,10 +560,14 @@ fn add_tests(p: &Declared, dir: &Path, outcomes: &[Outcome]) -> anyhow::Result<V
         ensure_dir(&gdir)?;
         let base = gdir.join(format!("{next:02}"));
         crate::cli::audit::write_safely(&base.with_extension("in"), input.as_bytes())?;
-        crate::cli::audit::write_safely(
-            &base.with_extension("ans"),
-            solve_fast(p, &cases).as_bytes(),
-        )?;
+        // A counterexample has expected answers (the audit judged it with them).
+        let ans = solve_fast(p, &cases).map_err(|(i, why)| {
+            anyhow!(
+                "the declaration could not answer case {} of a counterexample: {why}",
+                i + 1
+            )
+        })?;
+        crate::cli::audit::write_safely(&base.with_extension("ans"), ans.as_bytes())?;
         existing.push(input.clone());
         added.push(base.with_extension("in"));
         next += 1;

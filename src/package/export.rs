@@ -88,6 +88,11 @@ pub struct Summary {
     pub oracle_checked: usize,
     /// Cases the oracle could not answer within its budget.
     pub oracle_skipped: usize,
+    /// Generated inputs left out because the problem could not answer one of their
+    /// cases (its declaration failed or refused it), and the first one's reason.
+    pub unanswerable: usize,
+    /// Why the first was left out.
+    pub first_unanswerable: Option<String>,
     /// Inputs the validator accepted (every test).
     pub validator_accepted: usize,
     /// Malformed inputs the validator rejected (all of them).
@@ -374,12 +379,20 @@ pub fn malformed(src: &Source, opts: &Options) -> Vec<(String, String)> {
 pub const ORACLE_QUERY_TIME: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// The answers of an input: the fast solver's, each case small enough cross-checked
-/// with the oracle. Returns (answer, oracle-checked, oracle-skipped).
-pub fn answer(p: &Declared, input: &str, budget: usize) -> anyhow::Result<(String, usize, usize)> {
+/// with the oracle. Returns (answer, oracle-checked, oracle-skipped), or (as the
+/// inner `Err`) the first case the problem could not answer and why.
+pub fn answer(
+    p: &Declared,
+    input: &str,
+    budget: usize,
+) -> anyhow::Result<Result<(String, usize, usize), String>> {
     let cases = p
         .parse(input, false)
         .map_err(|e| anyhow!("a generated input does not parse: {e}"))?;
-    let ans = solve_fast(p, &cases);
+    let ans = match solve_fast(p, &cases) {
+        Ok(ans) => ans,
+        Err((i, why)) => return Ok(Err(format!("case {}: {why}", i + 1))),
+    };
     let (mut checked, mut skipped) = (0, 0);
     if budget > 0 {
         let mut cut = 0;
@@ -397,7 +410,7 @@ pub fn answer(p: &Declared, input: &str, budget: usize) -> anyhow::Result<(Strin
             let deadline = std::time::Instant::now() + ORACLE_QUERY_TIME;
             match sgcheck_oracles::with_deadline(deadline, || p.oracle_answer(c, i, budget)) {
                 Ok(lines) => {
-                    let fast = p.answer(c, i);
+                    let fast = p.answer(c, i).map_err(|e| anyhow!("case {}: {e}", i + 1))?;
                     if lines != fast {
                         bail!(
                             "internal error: the fast solver and the oracle disagree on case {} \
@@ -425,7 +438,7 @@ pub fn answer(p: &Declared, input: &str, budget: usize) -> anyhow::Result<(Strin
             }
         }
     }
-    Ok((ans, checked, skipped))
+    Ok(Ok((ans, checked, skipped)))
 }
 
 /// Token-wise equality of two outputs.
@@ -513,16 +526,41 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
     let tests = tests(src, opts)?;
     let mut summary = Summary::default();
     let mut answers = Vec::with_capacity(tests.len());
-    for t in &tests {
-        let (ans, checked, skipped) = answer(p, &t.input, opts.oracle_budget)?;
-        summary.oracle_checked += checked;
-        summary.oracle_skipped += skipped;
-        answers.push(ans);
+    let mut kept = Vec::with_capacity(tests.len());
+    for t in tests {
+        match answer(p, &t.input, opts.oracle_budget)? {
+            Ok((ans, checked, skipped)) => {
+                summary.oracle_checked += checked;
+                summary.oracle_skipped += skipped;
+                answers.push(ans);
+                kept.push(t);
+            }
+            // No expected answer: the input is left out and counted, never written
+            // with a made-up one.
+            Err(why) => {
+                summary.unanswerable += 1;
+                summary.first_unanswerable.get_or_insert(why);
+            }
+        }
+    }
+    let tests = kept;
+    if tests.is_empty() {
+        bail!(
+            "the declaration could not answer any generated input ({} left out; the first, {})",
+            summary.unanswerable,
+            summary.first_unanswerable.as_deref().unwrap_or("-")
+        );
     }
     // Known outputs must be the solver's.
     for k in &opts.known.case {
         if let Ok(cases) = p.parse(&k.input, false) {
-            let ans = solve_fast(p, &cases);
+            let ans = solve_fast(p, &cases).map_err(|(i, why)| {
+                anyhow!(
+                    "known case {:?}: the declaration could not answer case {}: {why}",
+                    k.name,
+                    i + 1
+                )
+            })?;
             if !same_tokens(&ans, &k.output) {
                 bail!(
                     "known case {:?} ({}): the solver answers {:?}, the known output is {:?}",

@@ -90,19 +90,23 @@ pub trait Problem: Sync + Send {
     /// terminator line the format needs).
     fn write_input(&self, cases: &[Self::Case]) -> String;
 
-    /// The fast solver's answer to case number `index` (from 0), as output lines.
-    fn answer(&self, case: &Self::Case, index: usize) -> Vec<String>;
+    /// The fast solver's answer to case number `index` (from 0), as output lines; `Err`
+    /// says why the problem could not answer the case (a declared script that threw
+    /// or hit a limit). Such a case is unanswerable: it has no expected answer, so the
+    /// audit, tier 3 and packages skip it and count it; it is never given a verdict.
+    fn answer(&self, case: &Self::Case, index: usize) -> Result<Vec<String>, String>;
 
     /// The fast solver's answer to a whole input (`sgcheck solve`): every case's
     /// [`Problem::answer`], one line per output line. The default parses the whole
     /// input, then answers; a problem may answer each case as it is read instead, so
     /// that a large input is never held as cases. Nothing is answered when the input
-    /// does not parse.
-    fn solve_text(&self, input: &str, lenient: bool) -> Result<String, ParseError>
+    /// does not parse, or when a case cannot be answered.
+    fn solve_text(&self, input: &str, lenient: bool) -> Result<String, SolveError>
     where
         Self: Sized,
     {
-        Ok(solve_fast(self, &self.parse(input, lenient)?))
+        let cases = self.parse(input, lenient).map_err(SolveError::Parse)?;
+        solve_fast(self, &cases).map_err(|(case, why)| SolveError::Unanswerable { case, why })
     }
 
     /// The same answer computed through the exhaustive oracle.
@@ -280,17 +284,50 @@ impl Part {
     }
 }
 
-/// Answers a whole input with the fast solver: the output text, one line per answer.
-pub fn solve_fast<P: Problem + ?Sized>(p: &P, cases: &[P::Case]) -> String {
+/// Answers a whole input with the fast solver: the output text, one line per answer;
+/// the first case it could not answer (its index from 0) and why, otherwise.
+pub fn solve_fast<P: Problem + ?Sized>(
+    p: &P,
+    cases: &[P::Case],
+) -> Result<String, (usize, String)> {
     let mut out = String::new();
     for (i, c) in cases.iter().enumerate() {
-        for line in p.answer(c, i) {
+        for line in p.answer(c, i).map_err(|e| (i, e))? {
             out.push_str(&line);
             out.push('\n');
         }
     }
-    out
+    Ok(out)
 }
+
+/// Why `sgcheck solve` printed no answer.
+#[derive(Debug)]
+pub enum SolveError {
+    /// The input does not parse (or breaks a limit).
+    Parse(ParseError),
+    /// The problem could not answer a case (see [`Problem::answer`]).
+    Unanswerable {
+        /// The case, from 0.
+        case: usize,
+        /// Why.
+        why: String,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Parse(e) => write!(f, "{e}"),
+            SolveError::Unanswerable { case, why } => write!(
+                f,
+                "case {}: the declaration could not answer it: {why}",
+                case + 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
 
 /// Answers a whole input through the oracle; fails when any case is too large.
 pub fn solve_oracle<P: Problem>(
@@ -529,7 +566,7 @@ pub(crate) mod testing {
         fn write_input(&self, cases: &[Vec<u64>]) -> String {
             P2197.write_input(cases)
         }
-        fn answer(&self, c: &Vec<u64>, index: usize) -> Vec<String> {
+        fn answer(&self, c: &Vec<u64>, index: usize) -> Result<Vec<String>, String> {
             P2197.answer(c, index)
         }
         fn oracle_answer(
@@ -572,7 +609,7 @@ pub(crate) mod testing {
             let cases: Vec<Case> = cases.iter().map(|c| case(c)).collect();
             p().write_input(&cases)
         }
-        fn answer(&self, c: &Vec<u64>, index: usize) -> Vec<String> {
+        fn answer(&self, c: &Vec<u64>, index: usize) -> Result<Vec<String>, String> {
             p().answer(&case(c), index)
         }
         fn oracle_answer(

@@ -186,7 +186,10 @@ fn adjacency_lists_read_and_write_a_line_per_vertex() {
     let edges = e
         .parse("1\n4 4 2\n1 3\n1 2\n2 3\n4 1\n4 2\n", false)
         .unwrap();
-    assert_eq!(e.answer(&edges[0], 0), d.answer(&cases[0], 0));
+    assert_eq!(
+        e.answer(&edges[0], 0).unwrap(),
+        d.answer(&cases[0], 0).unwrap()
+    );
     // Errors name the vertex, the successor and the line.
     let err = |input: &str| d.parse(input, false).unwrap_err();
     let e = err("1\n3 1\n1 2\n1 3\n1 2\n1\n");

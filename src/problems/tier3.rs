@@ -26,21 +26,25 @@ use std::time::{Duration, Instant};
 /// agree, the disagreement otherwise (reproduced by `sgcheck solve <id> --engine
 /// oracle`).
 /// The oracle's queries are cut at `deadline`, if given (an error, so the case is
-/// skipped); the fast side's answer is never cut: it is the answer under test.
+/// skipped); the fast side's answer is never cut: it is the answer under test. A case
+/// the problem cannot answer (see [`Problem::answer`]) is [`Skip::Unanswerable`]:
+/// never compared, never an answer.
 pub fn compare_case<P: Problem>(
     p: &P,
     case: &P::Case,
     budget: usize,
     deadline: Option<Instant>,
-) -> Result<Option<Disagreement>, SearchError> {
+) -> Result<Option<Disagreement>, Skip> {
     let oracle = match deadline {
-        Some(d) => sgcheck_oracles::with_deadline(d, || p.oracle_answer(case, 0, budget))?,
-        None => p.oracle_answer(case, 0, budget)?,
+        Some(d) => sgcheck_oracles::with_deadline(d, || p.oracle_answer(case, 0, budget)),
+        None => p.oracle_answer(case, 0, budget),
     };
     let fast = match crate::guard::catch_quiet(|| p.answer(case, 0)) {
-        Ok(fast) => fast,
+        Ok(Ok(fast)) => fast,
+        Ok(Err(why)) => return Err(Skip::Unanswerable(why)),
         Err(panic) => vec![format!("panicked: {}", panic.message)],
     };
+    let oracle = oracle.map_err(|_| Skip::Oracle)?;
     if fast == oracle {
         return Ok(None);
     }
@@ -56,6 +60,15 @@ pub fn compare_case<P: Problem>(
             p.info().id
         ),
     }))
+}
+
+/// Why tier 3 compared no answers for a case.
+#[derive(Debug)]
+pub enum Skip {
+    /// The oracle could not answer within its budget or time.
+    Oracle,
+    /// The problem could not answer it (its declaration failed or refused it).
+    Unanswerable(String),
 }
 
 /// Tier 3: each problem's formatted answer (`solve`) against the same answer computed
@@ -113,6 +126,16 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
                         t.checked = 1;
                         t.disagreements = 1;
                         t.first = Some((order + i as u64, d));
+                    }
+                    Err(Skip::Unanswerable(why))
+                        if crate::games::declared::is_declaration_failure(&why) =>
+                    {
+                        t.failed = 1;
+                        let input = p.write_input(std::slice::from_ref(c));
+                        t.first_failed = Some((
+                            order + i as u64,
+                            format!("case {}: {why}", input.trim_end().replace('\n', " / ")),
+                        ));
                     }
                     Err(_) => t.skipped = 1,
                 }
@@ -179,6 +202,8 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
             )
         }),
         generator_failures: tally.invalid,
+        declaration_failures: tally.failed,
+        first_declaration_failure: tally.first_failed.map(|(_, f)| f),
         not_applicable: None,
     }
 }
@@ -229,6 +254,10 @@ pub fn verify_problems_of(game: &str, sweep: &Sweep) -> Option<TierReport> {
                         (a, b) => a.or(b),
                     },
                     generator_failures: m.generator_failures + r.generator_failures,
+                    declaration_failures: m.declaration_failures + r.declaration_failures,
+                    first_declaration_failure: m
+                        .first_declaration_failure
+                        .or(r.first_declaration_failure),
                     not_applicable: None,
                 }
             }
@@ -286,6 +315,10 @@ struct DeclaredPositions {
     check_rules: Option<String>,
     refused: std::sync::atomic::AtomicU64,
     first_refused: std::sync::Mutex<Option<String>>,
+    /// Positions where the declaration failed (see
+    /// [`crate::games::declared::is_declaration_failure`]): a finding, not a skip.
+    failed: std::sync::atomic::AtomicU64,
+    first_failed: std::sync::Mutex<Option<String>>,
 }
 
 /// Every choice of list lengths for `slots` (each list's lengths up to `cap`, or its
@@ -352,13 +385,24 @@ impl DeclaredPositions {
         match self.rules.check(numbers) {
             Ok(()) => true,
             Err(e) => {
-                use std::sync::atomic::Ordering;
-                self.refused.fetch_add(1, Ordering::Relaxed);
-                let mut first = self.first_refused.lock().unwrap_or_else(|e| e.into_inner());
-                first.get_or_insert_with(|| format!("{}: {e}", Numbers(numbers.to_vec())));
+                self.refuse(numbers, e);
                 false
             }
         }
+    }
+
+    /// Counts a position the game did not answer: a failure of the declaration (a
+    /// finding) or a refusal by design (left out).
+    fn refuse(&self, numbers: &[u64], e: String) {
+        use std::sync::atomic::Ordering;
+        let (count, first) = if crate::games::declared::is_declaration_failure(&e) {
+            (&self.failed, &self.first_failed)
+        } else {
+            (&self.refused, &self.first_refused)
+        };
+        count.fetch_add(1, Ordering::Relaxed);
+        let mut first = first.lock().unwrap_or_else(|e| e.into_inner());
+        first.get_or_insert_with(|| format!("{}: {e}", Numbers(numbers.to_vec())));
     }
 
     /// The command that re-checks one position.
@@ -444,15 +488,19 @@ impl Positions for DeclaredPositions {
                 open.swap_remove(k);
             }
         }
-        self.rules.check(&numbers).ok()?;
-        Some(Numbers(numbers))
+        self.accepted(&numbers).then_some(Numbers(numbers))
     }
 
     fn compare(&self, pos: &Numbers, budget: usize) -> Result<Option<Disagreement>, SearchError> {
         let mut oracle = self.rules.oracle_analyze(&pos.0, budget, true)?;
         oracle.winning.sort();
         let fast = match crate::guard::catch_quiet(|| self.rules.analyze(&pos.0, true)) {
-            Ok(mut fast) => {
+            Ok(Err(e)) => {
+                // Not an answer: counted (a failure is a finding), never compared.
+                self.refuse(&pos.0, e);
+                return Err(SearchError::Budget { budget });
+            }
+            Ok(Ok(mut fast)) => {
                 fast.winning.sort();
                 if fast.win == oracle.win && fast.winning == oracle.winning {
                     return Ok(None);
@@ -546,6 +594,8 @@ pub fn verify_declared_game(
         check_rules,
         refused: Default::default(),
         first_refused: Default::default(),
+        failed: Default::default(),
+        first_failed: Default::default(),
     };
     let reproduce = match declaration {
         Some(p) => format!("sgcheck verify --problem {}", crate::shell::path_of(p)),
@@ -569,6 +619,17 @@ pub fn verify_declared_game(
             "the positions are trees; tier 2 of a declared game enumerates numbers",
         );
         return report;
+    }
+    let failed = positions.failed.load(std::sync::atomic::Ordering::Relaxed);
+    if failed > 0 {
+        let first = positions
+            .first_failed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+            .unwrap_or_default();
+        report.tiers[1].declaration_failures = failed;
+        report.tiers[1].first_declaration_failure = Some(format!("position {first}"));
     }
     let refused = positions.refused.load(std::sync::atomic::Ordering::Relaxed);
     if refused > 0 {
@@ -640,15 +701,15 @@ mod declared_tests {
         fn check(&self, position: &[u64]) -> Result<(), String> {
             self.0.check(position)
         }
-        fn first_wins(&self, position: &[u64]) -> bool {
+        fn first_wins(&self, position: &[u64]) -> Result<bool, String> {
             self.0.first_wins(position)
         }
-        fn analyze(&self, position: &[u64], notation: bool) -> Analysis<MoveView> {
-            let mut a = self.0.analyze(position, notation);
+        fn analyze(&self, position: &[u64], notation: bool) -> Result<Analysis<MoveView>, String> {
+            let mut a = self.0.analyze(position, notation)?;
             if position.contains(&3) {
                 a.winning.retain(|m| position[m.fields[0] as usize] != 3);
             }
-            a
+            Ok(a)
         }
         fn oracle_first_wins(&self, position: &[u64], budget: usize) -> Result<bool, SearchError> {
             self.0.oracle_first_wins(position, budget)
@@ -680,6 +741,8 @@ mod declared_tests {
             random_shapes: shapes(&slots, RANDOM_LEN),
             refused: Default::default(),
             first_refused: Default::default(),
+            failed: Default::default(),
+            first_failed: Default::default(),
         }
     }
 

@@ -222,6 +222,13 @@ pub struct TierReport {
     /// Tier 3: generated cases whose rules were invalid (a failure of the case
     /// generator, not a skip); a run with any does not pass.
     pub generator_failures: u64,
+    /// Positions or cases where a declaration failed (its script threw, looped past a
+    /// limit or returned a value of the wrong type): a finding, never a skip; a run
+    /// with any does not pass.
+    pub declaration_failures: u64,
+    /// The first such failure: the position or case, and why.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub first_declaration_failure: Option<String>,
     /// Why the tier has nothing to compare for this game, when it has not (a declared
     /// game without a closed form or a proven period has no tier 1; one whose rules
     /// come from each case has no tier 2). Such a tier neither passes nor fails a run.
@@ -246,6 +253,8 @@ impl TierReport {
             enumerated_skipped: 0,
             note: None,
             generator_failures: 0,
+            declaration_failures: 0,
+            first_declaration_failure: None,
             not_applicable: None,
         }
     }

@@ -28,9 +28,20 @@ pub fn not_checked(report: &Report, shard: Shard) -> Vec<String> {
         .collect()
 }
 
+/// How many positions or cases of a run a declaration failed on (see
+/// [`TierReport::declaration_failures`]).
+pub fn declaration_failures(report: &Report) -> u64 {
+    report
+        .games
+        .iter()
+        .flat_map(|g| &g.tiers)
+        .map(|t| t.declaration_failures)
+        .sum()
+}
+
 /// The exit code of a run: 1 when some comparison disagreed (or tier 3's generator
-/// made a case with invalid rules), 2 when some tier checked
-/// nothing (see [`not_checked`]), 0 when everything agreed.
+/// made a case with invalid rules, or a declaration failed at some position), 2 when
+/// some tier checked nothing (see [`not_checked`]), 0 when everything agreed.
 pub fn exit_code(report: &Report, shard: Shard) -> i32 {
     let generator_failures: u64 = report
         .games
@@ -38,7 +49,7 @@ pub fn exit_code(report: &Report, shard: Shard) -> i32 {
         .flat_map(|g| &g.tiers)
         .map(|t| t.generator_failures)
         .sum();
-    if report.disagreements > 0 || generator_failures > 0 {
+    if report.disagreements > 0 || generator_failures > 0 || declaration_failures(report) > 0 {
         1
     } else if !not_checked(report, shard).is_empty() {
         2
@@ -119,6 +130,19 @@ pub fn render_table(report: &Report, shard: Shard) -> String {
             }
         }
     }
+    for g in &report.games {
+        for t in &g.tiers {
+            if let Some(f) = &t.first_declaration_failure {
+                let _ = writeln!(out);
+                let _ = writeln!(
+                    out,
+                    "DECLARATION FAILED in {} tier {} ({} position(s) or case(s)), the first:",
+                    g.game, t.tier, t.declaration_failures
+                );
+                let _ = writeln!(out, "  {f}");
+            }
+        }
+    }
     if report.disagreements > 0 {
         let _ = writeln!(
             out,
@@ -147,7 +171,10 @@ pub fn render_table(report: &Report, shard: Shard) -> String {
             empty.join(", "),
             report.seed
         );
-    } else if report.disagreements == 0 && generator_failures == 0 {
+    } else if report.disagreements == 0
+        && generator_failures == 0
+        && declaration_failures(report) == 0
+    {
         let _ = writeln!(out, "\nall agree (seed {})", report.seed);
     }
     out

@@ -18,6 +18,10 @@ pub(crate) struct Tally {
     pub(crate) disagreements: u64,
     /// Some instances of the batch were not checked: the phase's time ran out.
     pub(crate) cut: bool,
+    /// Instances the problem could not answer because its declaration failed (a
+    /// script that threw or ran past a limit), with the first (order key, what).
+    pub(crate) failed: u64,
+    pub(crate) first_failed: Option<(u64, String)>,
 }
 
 impl Tally {
@@ -28,6 +32,11 @@ impl Tally {
         self.first_invalid = self.first_invalid.or(other.first_invalid);
         self.disagreements += other.disagreements;
         self.cut |= other.cut;
+        self.failed += other.failed;
+        self.first_failed = match (self.first_failed, other.first_failed) {
+            (Some(a), Some(b)) => Some(if b.0 < a.0 { b } else { a }),
+            (a, b) => a.or(b),
+        };
         self.first = match (self.first, other.first) {
             (Some(a), Some(b)) => Some(if b.0 < a.0 { b } else { a }),
             (a, b) => a.or(b),
@@ -284,6 +293,8 @@ pub(crate) fn run_tier1_with(
         enumerated_skipped: 0,
         note,
         generator_failures: 0,
+        declaration_failures: 0,
+        first_declaration_failure: None,
         not_applicable: None,
     }
 }
@@ -378,6 +389,8 @@ pub(crate) fn tier2_sweep<I: Send + Sync + 'static, P: Progress + ?Sized>(
         enumerated_skipped,
         note: None,
         generator_failures: 0,
+        declaration_failures: 0,
+        first_declaration_failure: None,
         not_applicable: None,
     }
 }

@@ -619,17 +619,15 @@ impl Declare for ScriptedGame {
     fn check(fast: &Arc<ScriptRules>, position: &[u64]) -> Result<(), String> {
         fast.check(position)
     }
-    fn first_wins(fast: &Arc<ScriptRules>, position: &[u64]) -> bool {
-        // `check` has answered Ok for every position a declaration asks about, so the
-        // values are in the table; an error here cannot happen, and is a loss.
-        fast.first_wins(position).unwrap_or(false)
+    /// An error of the script (a throw, a limit, a value of the wrong type) is the
+    /// declaration's, never a verdict: the position is unanswerable.
+    fn first_wins(fast: &Arc<ScriptRules>, position: &[u64]) -> Result<bool, String> {
+        fast.first_wins(position)
+            .map_err(|e| format!("[game] script: {e}"))
     }
-    fn analyze(fast: &Arc<ScriptRules>, position: &[u64]) -> Analysis<ScriptMove> {
-        fast.analyze(position).unwrap_or(Analysis {
-            win: false,
-            winning: Vec::new(),
-            remoteness: None,
-        })
+    fn analyze(fast: &Arc<ScriptRules>, position: &[u64]) -> Result<Analysis<ScriptMove>, String> {
+        fast.analyze(position)
+            .map_err(|e| format!("[game] script: {e}"))
     }
     fn move_fields(m: &ScriptMove, _position: &[u64]) -> [u64; 4] {
         [u64::from(m.component), u64::from(m.option), 0, 0]

@@ -3,9 +3,11 @@
 //!
 //! A declaration is untrusted input, so the engine has no I/O (no modules, no `print`
 //! output, no clock, no `eval`) and each call is bounded: [`MAX_OPERATIONS`]
-//! operations, [`CALL_TIME`] of wall time (checked every 256 operations, so an
+//! operations, [`CALL_TIME`] of the calling thread's CPU time (so a call's answer does
+//! not change with the load of the machine), with [`CALL_WALL_TIME`] of wall time as a
+//! backstop for a thread that stalls (both checked every 256 operations, so an
 //! operation that is cheap to count but slow to run, such as concatenating large
-//! arrays, cannot stretch it), [`MAX_CALL_LEVELS`] nested calls (recursion),
+//! arrays, cannot stretch them), [`MAX_CALL_LEVELS`] nested calls (recursion),
 //! [`MAX_ARRAY`] items in any array (nested arrays count their items), [`MAX_STRING`]
 //! bytes in any string, [`MAX_VARIABLES`] live variables. A script longer than
 //! [`MAX_SCRIPT_BYTES`] is refused before it is compiled. An error of any kind becomes
@@ -18,8 +20,11 @@ use std::time::{Duration, Instant};
 /// Most operations (Rhai's coarse count: one expression node, operator, loop turn or
 /// call) one call of a script function may run.
 pub const MAX_OPERATIONS: u64 = 5_000_000;
-/// Most wall time one call of a script function may take.
+/// Most CPU time (of the calling thread) one call of a script function may take.
 pub const CALL_TIME: Duration = Duration::from_secs(2);
+/// Most wall time one call may take, whatever its CPU time: a backstop, four times
+/// [`CALL_TIME`], that ends a call whose thread stalls.
+pub const CALL_WALL_TIME: Duration = Duration::from_secs(8);
 /// Most nested function calls (the recursion depth of a script).
 pub const MAX_CALL_LEVELS: usize = 48;
 /// Most items of one array (nested arrays add up).
@@ -39,8 +44,10 @@ pub const MAX_PARTS: usize = 1024;
 pub type State = Box<[i64]>;
 
 thread_local! {
-    /// When the running call must stop.
+    /// When the running call must stop (wall time: the backstop, or the task's end).
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// The CPU time of this thread at which the running call must stop.
+    static CPU_DEADLINE: Cell<Option<Duration>> = const { Cell::new(None) };
     /// A deadline of the whole task the calls belong to (an oracle query): no call
     /// runs past it, whatever [`CALL_TIME`] allows.
     static OUTER: Cell<Option<Instant>> = const { Cell::new(None) };
@@ -106,11 +113,30 @@ fn sandbox() -> Engine {
         if ops & 255 != 0 {
             return None;
         }
+        if CPU_DEADLINE.with(|d| d.get().is_some_and(|t| thread_cpu() >= t)) {
+            return Some(Dynamic::from(CPU));
+        }
         let late = DEADLINE.with(|d| d.get().is_some_and(|t| Instant::now() >= t));
         late.then(|| Dynamic::from("time"))
     });
     e
 }
+
+/// What the progress check answers when a call ran past its CPU time.
+const CPU: &str = "cpu";
+
+/// The CPU time this thread has used.
+fn thread_cpu() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(
+        t.tv_sec.max(0) as u64,
+        t.tv_nsec.clamp(0, 999_999_999) as u32,
+    )
+}
+
+/// Why a call stopped when the task it belongs to ran out of time (not the script's
+/// failure: the call was cut).
+const TASK_TIME_OUT: &str = "the query's time ran out during the call";
 
 /// Why a call failed, in words (the limit that stopped it, or the script's error).
 fn why(e: &rhai::EvalAltResult) -> String {
@@ -120,9 +146,15 @@ fn why(e: &rhai::EvalAltResult) -> String {
             format!("it ran more than {MAX_OPERATIONS} operations (an endless loop?)")
         }
         E::ErrorTerminated(..) if outer().is_some_and(|o| Instant::now() >= o) => {
-            "the query's time ran out during the call".to_string()
+            TASK_TIME_OUT.to_string()
         }
-        E::ErrorTerminated(..) => format!("it ran longer than {} s", CALL_TIME.as_secs()),
+        E::ErrorTerminated(why, _) if why.clone().into_string().is_ok_and(|w| w == CPU) => {
+            format!("it ran longer than {} s of CPU time", CALL_TIME.as_secs())
+        }
+        E::ErrorTerminated(..) => format!(
+            "it ran longer than {} s of wall time (its thread stalled?)",
+            CALL_WALL_TIME.as_secs()
+        ),
         E::ErrorStackOverflow(_) => {
             format!("it nested more than {MAX_CALL_LEVELS} calls (endless recursion?)")
         }
@@ -177,7 +209,7 @@ impl Script {
 
     fn call(&self, f: &str, arg: Array) -> Result<Dynamic, Box<rhai::EvalAltResult>> {
         let now = Instant::now();
-        let own = now + CALL_TIME;
+        let own = now + CALL_WALL_TIME;
         let until = match outer() {
             // The task's time is over: no call starts (a short call would never reach
             // the engine's check of the time).
@@ -191,6 +223,7 @@ impl Script {
             None => own,
         };
         DEADLINE.with(|d| d.set(Some(until)));
+        CPU_DEADLINE.with(|d| d.set(Some(thread_cpu() + CALL_TIME)));
         let mut scope = Scope::new();
         let r = self.engine.call_fn_with_options::<Dynamic>(
             CallFnOptions::new().eval_ast(false).rewind_scope(true),
@@ -200,6 +233,7 @@ impl Script {
             (arg,),
         );
         DEADLINE.with(|d| d.set(None));
+        CPU_DEADLINE.with(|d| d.set(None));
         r
     }
 
@@ -281,6 +315,33 @@ impl Script {
             .map(|c| state_of(c).map_err(|e| format!("{}: {e}", at())))
             .collect()
     }
+}
+
+/// Whether `error` (a message of a scripted game, maybe inside a longer one) says that
+/// a call of the script failed: `moves`, `value` or `position` threw, ran past a limit
+/// of the sandbox or returned a value of the wrong type, or the moves lead back to a
+/// state (a game that never ends). Such an error is the declaration's failure, which
+/// `verify` reports; every other error (a number past i64, a table past its size, a
+/// task whose time ran out) is a refusal by design.
+pub fn is_call_failure(error: &str) -> bool {
+    if error.contains(TASK_TIME_OUT) {
+        return false;
+    }
+    ["moves(", "value(", "position("].iter().any(|f| {
+        error.match_indices(f).any(|(at, _)| {
+            let rest = &error[at + f.len()..];
+            let inside = rest.find(')').is_some_and(|end| {
+                rest[..end]
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || ", -".contains(c))
+            });
+            let starts = at == 0 || error[..at].ends_with(": ") || error[..at].ends_with("in ");
+            inside && starts && {
+                let after = &rest[rest.find(')').unwrap_or(0) + 1..];
+                after.starts_with(": ") || after.starts_with(" lead back")
+            }
+        })
+    })
 }
 
 /// A component from a script value: a list of at most [`MAX_STATE_LEN`] integers, or

@@ -232,7 +232,9 @@ impl Declared {
                 .iter()
                 .try_fold(0u64, |a, &v| a.checked_add(v))
                 .is_some_and(|s| s <= 1 << 20);
-        small.then(|| rules.analyze(position, false).count())
+        small
+            .then(|| rules.analyze(position, false).ok().map(|a| a.count()))
+            .flatten()
     }
 
     pub(super) fn make_losing(
@@ -248,7 +250,8 @@ impl Declared {
         let mut pos = self.position_of(case).into_owned();
         let made = rules.make_losing(&mut pos, &bounds, rng);
         self.set_position(case, &pos);
-        made && !rules.first_wins(&pos)
+        // A position the game could not answer is not known to be losing.
+        made && rules.first_wins(&pos) == Ok(false)
     }
 
     pub(super) fn generate_unpacked(
@@ -323,7 +326,7 @@ impl Declared {
                     let pos = self.position_of(&c);
                     // An answer without moves only needs the case to be won.
                     if !self.needs_moves {
-                        if rules.first_wins(&pos) {
+                        if rules.first_wins(&pos) == Ok(true) {
                             return c;
                         }
                         continue;
@@ -331,7 +334,7 @@ impl Declared {
                     let score = match self.winning_count(rules.as_ref(), &pos) {
                         Some(k) => k,
                         None => {
-                            if rules.first_wins(&pos) {
+                            if rules.first_wins(&pos) == Ok(true) {
                                 return c;
                             }
                             0

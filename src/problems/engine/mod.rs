@@ -6,7 +6,7 @@
 //! the game's solver), shrinking and halving. The game's side (rules, verdicts, moves,
 //! losing positions) comes from [`crate::games::declared`].
 
-use super::{Info, ParseError, Part as ShrinkPart, Problem, Reader, Shape};
+use super::{Info, ParseError, Part as ShrinkPart, Problem, Reader, Shape, SolveError};
 use crate::games::declared::{DeclarableGame, DeclaredRules, MoveView, ParamValue};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;

@@ -16,14 +16,24 @@ impl Problem for Declared {
         Ok(cases)
     }
 
-    fn solve_text(&self, input: &str, lenient: bool) -> Result<String, ParseError> {
+    fn solve_text(&self, input: &str, lenient: bool) -> Result<String, SolveError> {
         let mut out = String::with_capacity(input.len() / 2);
         let mut index = 0;
+        // The first case the declaration could not answer: nothing is printed then.
+        let mut failed = None;
         self.parse_each(input, lenient, |c| {
-            self.answer_into(&c, index, &mut out);
+            if failed.is_none() {
+                if let Err(why) = self.answer_into(&c, index, &mut out) {
+                    failed = Some(SolveError::Unanswerable { case: index, why });
+                }
+            }
             index += 1;
-        })?;
-        Ok(out)
+        })
+        .map_err(SolveError::Parse)?;
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
     }
 
     fn write_input(&self, cases: &[Case]) -> String {
@@ -41,10 +51,10 @@ impl Problem for Declared {
         s
     }
 
-    fn answer(&self, case: &Case, index: usize) -> Vec<String> {
+    fn answer(&self, case: &Case, index: usize) -> Result<Vec<String>, String> {
         let mut text = String::new();
-        self.answer_into(case, index, &mut text);
-        super::render::lines_of(&text)
+        self.answer_into(case, index, &mut text)?;
+        Ok(super::render::lines_of(&text))
     }
 
     fn rules_error(&self, case: &Case) -> Option<String> {
@@ -476,62 +486,64 @@ impl Declared {
 }
 
 impl Declared {
-    /// [`Problem::answer`] appended to `out`, each line ended by `\n`.
-    pub(super) fn answer_into(&self, case: &Case, index: usize, out: &mut String) {
+    /// [`Problem::answer`] appended to `out`, each line ended by `\n`; `Err` (and
+    /// nothing appended) when the case cannot be answered: its rules are invalid, or
+    /// the game could not answer a position (a declared script that failed).
+    pub(super) fn answer_into(
+        &self,
+        case: &Case,
+        index: usize,
+        out: &mut String,
+    ) -> Result<(), String> {
         let view = self.packed(case);
-        let invalid = |out: &mut String, e: &str| {
-            out.push_str("invalid rules: ");
-            out.push_str(e);
-            out.push('\n');
-        };
+        // Parsing and the generators only make cases whose rules are valid.
+        let invalid = |e: String| format!("invalid rules: {e}");
         if let Some(g) = self.group {
             // One rules value for the case, every item answered with it.
-            let rules = match self.rules_of(&view) {
-                Ok(r) => r,
-                Err(e) => return invalid(out, &e),
-            };
-            let answers = items(view.field(g)).map(|pos| {
-                Ok(if self.needs_moves {
-                    Ok(rules.analyze(pos, self.needs_notation))
+            let rules = self.rules_of(&view).map_err(invalid)?;
+            // The first position the game could not answer, and why.
+            let mut failed = None;
+            let answers = items(view.field(g)).enumerate().map(|(j, pos)| {
+                let a = if self.needs_moves {
+                    rules.analyze(pos, self.needs_notation).map(Ok)
                 } else {
-                    Err(rules.first_wins(pos))
+                    rules.first_wins(pos).map(Err)
+                };
+                a.map_err(|e| {
+                    failed.get_or_insert_with(|| format!("position {}: {e}", j + 1));
+                    SearchError::Budget { budget: 0 }
                 })
             });
             let mut text = String::new();
-            match self.render_group_into(index, answers, &mut text) {
-                Ok(()) => out.push_str(&text),
-                Err(e) => {
-                    out.push_str(&e.to_string());
-                    out.push('\n');
-                }
+            let rendered = self.render_group_into(index, answers, &mut text);
+            if let Some(e) = failed {
+                return Err(e);
             }
-            return;
+            rendered.map_err(|e| e.to_string())?;
+            out.push_str(&text);
+            return Ok(());
         }
         if let (false, RulesSrc::PerCase(params)) = (self.needs_moves, &self.rules) {
             let pos = self.position_of(&view);
-            return match self.with_params(params, &view, |p| self.game.first_wins_with(p, &pos)) {
-                Ok(win) => self.render_lines_into(index, &Err(win), "", out),
-                Err(e) => invalid(out, &e),
-            };
+            let win = self.with_params(params, &view, |p| self.game.first_wins_with(p, &pos))?;
+            self.render_lines_into(index, &Err(win), "", out);
+            return Ok(());
         }
         let built;
         let rules: &dyn DeclaredRules = match &self.rules {
             RulesSrc::Fixed(r) => r.as_ref(),
-            RulesSrc::PerCase(_) => match self.rules_of(&view) {
-                Ok(r) => {
-                    built = r;
-                    built.as_ref()
-                }
-                // Parsing and the generators only make cases whose rules are valid.
-                Err(e) => return invalid(out, &e),
-            },
+            RulesSrc::PerCase(_) => {
+                built = self.rules_of(&view).map_err(invalid)?;
+                built.as_ref()
+            }
         };
         let pos = self.position_of(&view);
         let a = if self.needs_moves {
-            Ok(rules.analyze(&pos, self.needs_notation))
+            Ok(rules.analyze(&pos, self.needs_notation)?)
         } else {
-            Err(rules.first_wins(&pos))
+            Err(rules.first_wins(&pos)?)
         };
         self.render_lines_into(index, &a, "", out);
+        Ok(())
     }
 }
