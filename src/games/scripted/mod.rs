@@ -40,7 +40,9 @@ pub const MAX_STATES: usize = 1 << 20;
 pub const MAX_CHECK_STATES: u64 = 1 << 16;
 /// The most script calls one losing case of the generators may cost.
 pub const MAKE_LOSING_CALLS: u32 = 4096;
-/// The most time one query may spend in the script (building the mex table for it).
+/// The most CPU time (of the calling thread) one query of the fast side may spend
+/// building the mex table for it: the same answer or refusal whatever the machine's
+/// load. Wall time is a backstop at four times as much.
 pub const QUERY_TIME: Duration = Duration::from_secs(20);
 /// The most positions a misère search may visit.
 pub const MISERE_BUDGET: usize = 1 << 20;
@@ -227,10 +229,11 @@ impl ScriptRules {
     /// A deadline of [`sgcheck_oracles::with_deadline`] in force cuts it too (the
     /// generators draw cases under one, never the answers).
     pub fn mex_grundy(&self, s: &[i64]) -> Result<u64, String> {
-        let mut deadline = Instant::now() + QUERY_TIME;
+        let mut deadline = Instant::now() + QUERY_TIME * 4;
         if let Some(d) = sgcheck_oracles::scoped_deadline() {
             deadline = deadline.min(d);
         }
+        let cpu_deadline = script::thread_cpu() + QUERY_TIME;
         // What is computed by the deadline stays in the table.
         let mut memo = lock(&self.grundy);
         if let Some(&g) = memo.get(s) {
@@ -273,12 +276,19 @@ impl ScriptRules {
                         show(s)
                     ));
                 }
-                if Instant::now() >= deadline {
+                if script::thread_cpu() >= cpu_deadline {
                     return Err(format!(
-                        "the mex table for {} took more than {} s of script time \
-                         (or ran past the caller's deadline)",
+                        "the mex table for {} took more than {} s of CPU time",
                         show(s),
                         QUERY_TIME.as_secs()
+                    ));
+                }
+                if Instant::now() >= deadline {
+                    return Err(format!(
+                        "the mex table for {} ran past the caller's deadline (or {} s of \
+                         wall time)",
+                        show(s),
+                        (QUERY_TIME * 4).as_secs()
                     ));
                 }
                 let m = self.moves_of(&p)?;

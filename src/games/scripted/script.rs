@@ -126,7 +126,7 @@ fn sandbox() -> Engine {
 const CPU: &str = "cpu";
 
 /// The CPU time this thread has used.
-fn thread_cpu() -> Duration {
+pub(crate) fn thread_cpu() -> Duration {
     let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
     Duration::new(
         t.tv_sec.max(0) as u64,
