@@ -741,7 +741,7 @@ fn symlinked_tests_are_audited_links_out_and_fifos_are_refused_and_the_package_i
     std::fs::write(extra.join("t1.in"), input).unwrap();
     std::fs::write(
         extra.join("t1.ans"),
-        problems::solve_fast(p, &p.parse(input, false).unwrap()),
+        problems::solve_fast(p, &p.parse(input, false).unwrap()).unwrap(),
     )
     .unwrap();
     let secret = pkg.join("data/secret");
