@@ -34,6 +34,16 @@ const SGCHECK: &str = env!("CARGO_BIN_EXE_sgcheck");
 
 const MODES: [Option<&str>; 2] = [None, Some("subreaper")];
 
+/// The tests of this file run one at a time: each loads the machine in its own way
+/// (the hog, eight audits), and a time-out test must see only its own load.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// `sgcheck audit p2197 --json <extra> -- <command>` in containment `mode`.
 fn audit(command: &[&str], mode: Option<&str>, extra: &[&str]) -> (Output, Value) {
     let mut cmd = Command::new(SGCHECK);
@@ -152,6 +162,7 @@ int main(int argc, char **argv) {
 
 #[test]
 fn no_run_sees_what_an_earlier_one_left_in_either_containment() {
+    let _alone = one_at_a_time();
     let Some(w) = Workshop::new() else { return };
     if !require_tool("g++") {
         return;
@@ -227,6 +238,7 @@ int main(void) {
 
 #[test]
 fn a_program_cannot_raise_its_own_stack_limit() {
+    let _alone = one_at_a_time();
     let Some(w) = Workshop::new() else { return };
     if !require_tool("g++") {
         return;
@@ -263,6 +275,7 @@ fn a_program_cannot_raise_its_own_stack_limit() {
 
 #[test]
 fn an_infinite_loop_is_over_the_cpu_limit_and_a_sleeper_over_the_wall_limit() {
+    let _alone = one_at_a_time();
     let Some(w) = Workshop::new() else { return };
     if !require_tool("g++") {
         return;
@@ -393,6 +406,7 @@ impl Drop for Hog {
 
 #[test]
 fn correct_programs_are_judged_ok_eight_at_a_time_next_to_a_cpu_hog() {
+    let _alone = one_at_a_time();
     let Some(w) = Workshop::new() else { return };
     if !require_tool("javac") || !require_tool("python3") {
         return;
@@ -431,6 +445,7 @@ fn correct_programs_are_judged_ok_eight_at_a_time_next_to_a_cpu_hog() {
 
 #[test]
 fn a_sigkilled_audit_leaves_nothing_once_the_next_one_has_started() {
+    let _alone = one_at_a_time();
     let Some(w) = Workshop::new() else { return };
     if !require_tool("g++") {
         return;
