@@ -174,8 +174,8 @@ impl<P: Problem, C: Contestant + ?Sized> Shrinker<'_, '_, P, C> {
         Ok(Some(check))
     }
 
-    /// Runs `cases` as one input; its failure when it fails with the target.
-    fn fails_alone(&mut self, cases: &[P::Case], check: &mut Check) -> R<Option<Failure>> {
+    /// Runs `cases` as one input, counted as a run of the check: its failure, if any.
+    fn run_cases(&mut self, cases: &[P::Case], check: &mut Check) -> R<Option<Failure>> {
         if Instant::now() >= self.deadline {
             return Err(Halt::Time);
         }
@@ -187,7 +187,12 @@ impl<P: Problem, C: Contestant + ?Sized> Shrinker<'_, '_, P, C> {
         let input = self.ctx.p.write_input(cases);
         self.runs += 1;
         check.runs += 1;
-        let Some(f) = self.ctx.run_input(&input, cases.len(), &expected)? else {
+        Ok(self.ctx.run_input(&input, cases.len(), &expected)?)
+    }
+
+    /// Runs `cases` as one input; its failure when it fails with the target.
+    fn fails_alone(&mut self, cases: &[P::Case], check: &mut Check) -> R<Option<Failure>> {
+        let Some(f) = self.run_cases(cases, check)? else {
             return Ok(None);
         };
         if f.kind == self.target {
@@ -211,21 +216,7 @@ impl<P: Problem, C: Contestant + ?Sized> Shrinker<'_, '_, P, C> {
                 .fails_alone(cases, check)?
                 .map(|f| (cases[0].clone(), f)));
         }
-        if Instant::now() >= self.deadline {
-            return Err(Halt::Time);
-        }
-        let Some(expected) = self.ctx.expected(cases) else {
-            // A smaller input without an expected answer: the check claims nothing.
-            return Err(Halt::Unanswerable);
-        };
-        let input = self.ctx.p.write_input(cases);
-        self.runs += 1;
-        check.runs += 1;
-        if self
-            .ctx
-            .run_input(&input, cases.len(), &expected)?
-            .is_none()
-        {
+        if self.run_cases(cases, check)?.is_none() {
             return Ok(None);
         }
         let half = cases.len() / 2;
