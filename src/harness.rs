@@ -449,8 +449,7 @@ where
             Ok(None) => passed += 1,
             Err(()) => discarded += 1,
             Ok(Some(d)) => {
-                let (small, d, steps) = property.shrink_failure_counted(case, d);
-                let _ = small;
+                let (_, d, steps) = property.shrink_failure_counted(case, d);
                 panic!(
                     "sgcheck::quickcheck: the fast solver disagrees with the oracle (case {} \
                      of seed {seed}, shrunk in {steps} steps):\n{d}\nseed {seed}: \

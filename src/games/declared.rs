@@ -602,6 +602,18 @@ impl<D: Declare> DeclaredRules for Built<D> {
     }
 }
 
+/// The reason [`Declare::fast_is_oracle`] gives for a game whose misère play the fast
+/// side answers by the oracle's own exhaustive search (`rules`: how the report names
+/// the rules); `None` in normal play.
+pub fn misere_by_search(misere: bool, rules: &str) -> Option<String> {
+    misere.then(|| {
+        format!(
+            "misère play ({rules}): the fast side answers whole positions by the oracle's \
+             own exhaustive search, so tier 2 would compare the search with itself"
+        )
+    })
+}
+
 /// Whether `error`, an error of a declared game's `check`, `first_wins` or `analyze`,
 /// is a failure of the declaration itself (its script threw, ran past a limit of the
 /// sandbox or returned a value of the wrong type: see

@@ -1175,13 +1175,7 @@ impl Declare for HeapCodeGame {
         Ok((fast.oracle.clone(), Piles(position.to_vec())))
     }
     fn fast_is_oracle(fast: &HeapRules) -> Option<String> {
-        fast.misere.then(|| {
-            format!(
-                "misère play ({}): the fast side answers whole positions by the oracle's \
-                 own exhaustive search, so tier 2 would compare the search with itself",
-                fast.text
-            )
-        })
+        crate::games::declared::misere_by_search(fast.misere, &fast.text)
     }
     fn tier1(fast: &HeapRules) -> Result<crate::verify::Tier1Report, String> {
         fast.tier1()

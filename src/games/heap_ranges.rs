@@ -493,13 +493,7 @@ impl Declare for HeapRangesGame {
         best.map(|(_, r)| r)
     }
     fn fast_is_oracle(fast: &RangeRules) -> Option<String> {
-        fast.misere.then(|| {
-            format!(
-                "misère play ({}): the fast side answers whole positions by the oracle's \
-                 own exhaustive search, so tier 2 would compare the search with itself",
-                fast.text
-            )
-        })
+        crate::games::declared::misere_by_search(fast.misere, &fast.text)
     }
     fn tier1(fast: &RangeRules) -> Result<crate::verify::Tier1Report, String> {
         fast.tier1()

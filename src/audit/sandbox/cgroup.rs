@@ -83,10 +83,6 @@ pub fn memory_enforcement() -> MemoryEnforcement {
     cgroup_base().map_or(MemoryEnforcement::Polling, |(_, k)| *k)
 }
 
-/// Fresh cgroups made ahead of the runs that take them.
-const READY_CGROUPS: usize = 4;
-static READY: Mutex<Vec<Cgroup>> = Mutex::new(Vec::new());
-
 /// The memory cgroup of one run, removed when dropped (once its processes are gone).
 pub(crate) struct Cgroup {
     dir: PathBuf,
@@ -118,41 +114,10 @@ impl Cgroup {
     }
 
     /// A fresh cgroup for a run (no process was ever in it), when the machine has
-    /// them. Making a memory cgroup costs the kernel about 0.2 ms, as much as the
-    /// rest of a run: a thread keeps a few made ahead ([`READY_CGROUPS`]).
+    /// them.
     pub fn for_run() -> Option<Cgroup> {
-        static FILLER: OnceLock<Mutex<std::sync::mpsc::Sender<()>>> = OnceLock::new();
         let (base, kind) = cgroup_base()?;
-        let ready = READY.lock().unwrap_or_else(PoisonError::into_inner).pop();
-        let filler = FILLER.get_or_init(|| {
-            let (tx, rx) = std::sync::mpsc::channel::<()>();
-            let spawned = std::thread::Builder::new()
-                .name("sgcheck-cgroups".into())
-                .spawn(move || {
-                    for () in rx {
-                        while READY.lock().unwrap_or_else(PoisonError::into_inner).len()
-                            < READY_CGROUPS
-                        {
-                            let Some(cg) = Cgroup::create(base, *kind, "") else {
-                                break;
-                            };
-                            READY
-                                .lock()
-                                .unwrap_or_else(PoisonError::into_inner)
-                                .push(cg);
-                        }
-                    }
-                });
-            if spawned.is_err() {
-                eprintln!("warning: cannot start a thread: memory cgroups are made per run");
-            }
-            Mutex::new(tx)
-        });
-        let _ = filler
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .send(());
-        ready.or_else(|| Cgroup::create(base, *kind, ""))
+        Cgroup::create(base, *kind, "")
     }
 
     /// Sets the limit; false when the kernel refuses it.

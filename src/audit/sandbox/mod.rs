@@ -71,7 +71,6 @@ pub use cgroup::*;
 mod slot;
 pub(crate) use slot::*;
 mod seccomp;
-pub use seccomp::KEYRINGS_CLOSED;
 pub(crate) use seccomp::*;
 
 /// How the runs of this process are contained.

@@ -70,8 +70,8 @@ pub fn cpu_ticks(pid: i32) -> Option<(u64, u64)> {
         .split_ascii_whitespace()
         .skip(11)
         .take(4)
-        .map(|w| w.parse().unwrap_or(0))
-        .collect();
+        .map(|w| w.parse().ok())
+        .collect::<Option<_>>()?;
     let [utime, stime, cutime, cstime] = f[..] else {
         return None;
     };

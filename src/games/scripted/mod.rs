@@ -689,12 +689,7 @@ impl Declare for ScriptedGame {
             && fast.check(p).is_ok()
     }
     fn fast_is_oracle(fast: &Arc<ScriptRules>) -> Option<String> {
-        fast.misere.then(|| {
-            "misère play: the fast side answers whole positions by the oracle's own \
-             exhaustive search of the script's moves, so tier 2 would compare the search \
-             with itself"
-                .to_string()
-        })
+        declared::misere_by_search(fast.misere, "the script's moves")
     }
     fn tier1(fast: &Arc<ScriptRules>) -> Result<crate::verify::Tier1Report, String> {
         fast.tier1()

@@ -330,16 +330,15 @@ pub fn is_call_failure(error: &str) -> bool {
     ["moves(", "value(", "position("].iter().any(|f| {
         error.match_indices(f).any(|(at, _)| {
             let rest = &error[at + f.len()..];
-            let inside = rest.find(')').is_some_and(|end| {
-                rest[..end]
-                    .chars()
-                    .all(|c| c.is_ascii_digit() || ", -".contains(c))
-            });
+            let Some(end) = rest.find(')') else {
+                return false;
+            };
+            let inside = rest[..end]
+                .chars()
+                .all(|c| c.is_ascii_digit() || ", -".contains(c));
             let starts = at == 0 || error[..at].ends_with(": ") || error[..at].ends_with("in ");
-            inside && starts && {
-                let after = &rest[rest.find(')').unwrap_or(0) + 1..];
-                after.starts_with(": ") || after.starts_with(" lead back")
-            }
+            let after = &rest[end + 1..];
+            inside && starts && (after.starts_with(": ") || after.starts_with(" lead back"))
         })
     })
 }
