@@ -105,6 +105,7 @@ pub mod tree;
 pub mod verify;
 
 pub use game::{Case, Game};
+pub use games::scripted::memory::CountingAllocator;
 pub use harness::{
     assert_agrees, assert_sweep, check, check_within, sweep, sweep_with, SweepError,
 };

@@ -18,6 +18,11 @@ use std::ffi::{c_char, c_int};
 #[link(name = "gcc_eh", kind = "static", modifiers = "+whole-archive")]
 extern "C" {}
 
+/// Counts the memory each thread holds, so that a declared game's script call is
+/// stopped past its budget (`sgcheck::games::scripted::memory`).
+#[global_allocator]
+static ALLOCATOR: sgcheck::CountingAllocator = sgcheck::CountingAllocator;
+
 #[cfg(not(test))]
 #[no_mangle]
 extern "C" fn main(_argc: c_int, _argv: *const *const c_char) -> c_int {

@@ -176,3 +176,123 @@ fn solve_refuses_a_case_the_script_fails_on() {
         text(&out.stderr)
     );
 }
+
+/// Take one or two (values n mod 3), with a closed form `value` that is wrong from
+/// `wrong_from` on, checked on the box 0..=20, heaps up to `max`.
+fn wrong_closed_form(dir: &Path, name: &str, wrong_from: u64, max: u64) -> PathBuf {
+    let text = format!(
+        r#"format = 2
+id = "{name}"
+title = "take one or two, closed form wrong from {wrong_from}"
+position = ["heaps"]
+
+[game]
+script = """
+fn moves(s) {{ let o = []; for k in 1..=2 {{ if k <= s[0] {{ o.push([s[0] - k]); }} }} o }}
+fn value(s) {{ if s[0] >= {wrong_from} {{ (s[0] + 1) % 3 }} else {{ s[0] % 3 }} }}
+"""
+check_states = [[0], [20]]
+
+[input]
+cases = "count"
+count = {{ what = "case count T", min = 1, max = 10 }}
+
+[[field]]
+name = "heaps"
+what = "heap {{i}} of case {{case}}"
+min = 0
+max = {max}
+inline = true
+length = {{ what = "heap count n of case {{case}}", min = 1, max = 3 }}
+
+[output]
+lines = ["{{verdict}}"]
+win = "First"
+lose = "Second"
+"#
+    );
+    let path = dir.join(format!("{name}.toml"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn audit_json(path: &Path, exe: &Path) -> (Option<i32>, serde_json::Value, String) {
+    let out = sgcheck(
+        &[
+            "audit",
+            "--problem",
+            path.to_str().unwrap(),
+            "--seed",
+            "1",
+            "--time",
+            "4",
+            "--json",
+            "--",
+            exe.to_str().unwrap(),
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    let r = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("{e}: {stdout} {}", text(&out.stderr)));
+    (out.status.code(), r, text(&out.stderr))
+}
+
+/// A closed form wrong from 84: tier 1 checks it past twice its box and names
+/// value(84); the audit of a right program says the declaration is wrong (exit 2),
+/// never that the program is; a program that is wrong on a small heap is still
+/// judged wrong (the oracle confirms that expected answer).
+#[test]
+fn a_closed_form_wrong_past_its_box_is_the_declarations_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = wrong_closed_form(dir.path(), "wrong_from_84", 84, 1_000_000);
+    let out = sgcheck(
+        &["verify", "--problem", path.to_str().unwrap(), "--time", "6"],
+        "",
+    );
+    let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    assert!(all.contains("DISAGREEMENT in scripted tier 1"), "{all}");
+    assert!(all.contains("value(84)"), "{all}");
+
+    let Some(w) = workshop::Workshop::new() else {
+        return;
+    };
+    let right = w.compile("right", RIGHT_CPP, &[]);
+    let (code, r, err) = audit_json(&path, &right);
+    assert_eq!(code, Some(2), "{r} {err}");
+    assert_eq!(r["verdict"], "declaration-error", "{r}");
+    assert!(err.contains("the declaration is wrong"), "{err}");
+    assert!(err.contains("but the mex of its moves is") || err.contains("the oracle"), "{err}");
+
+    let first = w.compile(
+        "always_first",
+        "#include <cstdio>\nint main() { int t; scanf(\"%d\", &t); while (t--) { int n; scanf(\"%d\", &n); \
+         for (int i = 0; i < n; i++) { int h; scanf(\"%d\", &h); } puts(\"First\"); } }",
+        &[],
+    );
+    let (code, r, _) = audit_json(&path, &first);
+    assert_eq!(code, Some(1), "{r}");
+    assert_eq!(r["verdict"], "wrong-answer", "{r}");
+}
+
+/// A closed form wrong only past what the mex table holds (2^20 states) and the oracle
+/// reaches: a right program that disagrees with it is reported `unconfirmed` (exit 1,
+/// with the claim in doubt), never `wrong-answer`.
+#[test]
+fn an_answer_no_computation_confirms_is_reported_unconfirmed() {
+    let Some(w) = workshop::Workshop::new() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = wrong_closed_form(dir.path(), "wrong_from_2m", 2_000_000, 10_000_000);
+    let right = w.compile("right", RIGHT_CPP, &[]);
+    let (code, r, err) = audit_json(&path, &right);
+    assert_eq!(r["verdict"], "unconfirmed", "{r} {err}");
+    assert_eq!(code, Some(1), "{r}");
+    let detail = r["counterexample"]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("neither the oracle nor the mex table confirmed") && detail.contains("value("),
+        "{detail}"
+    );
+}

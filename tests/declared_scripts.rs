@@ -652,6 +652,35 @@ fn hostile_scripts_exit_2_quickly_with_a_clear_error() {
         ("syntax", "fn moves(s) { [ }", "does not compile"),
         ("nomoves", "fn other(s) { [] }", "no `fn moves"),
         ("notalist", "fn moves(s) { \"moves\" }", "not a list"),
+        // A chain of a million function values: nothing captures (no closures), so
+        // the chain never forms; the loop ends at the operations limit, not in a
+        // crash when the chain is dropped.
+        (
+            "closures",
+            "fn moves(s) { let f = || 0; for i in 0..1000000 { let g = f; f = || g.call() + 1; } [] }",
+            "operations",
+        ),
+        // `f.curry(f)` doubles a function value at each turn: refused when read.
+        (
+            "curry",
+            "fn moves(s) { let f = Fn(\"abs\"); for i in 0..64 { f = f.curry(f); } [] }",
+            "does not compile",
+        ),
+        // Arrays kept in a map by index assignment: each within the array limit,
+        // together past the memory budget of a call.
+        (
+            "map_memory",
+            "fn moves(s) { let a = []; a.pad(60000, 1); let m = #{}; \
+             for i in 0..1000 { m[\"k\" + i] = a; } [] }",
+            "more than 32 MB of memory",
+        ),
+        // Arrays nested ever deeper, compared whole at each turn: the time limit, no
+        // crash on the stack.
+        (
+            "deep",
+            "fn moves(s) { let a = []; loop { a = [a]; if a != a { break; } } [] }",
+            "CPU time",
+        ),
     ];
     for (name, script, want) in cases {
         // Read with a checked box: refused when the declaration is read.

@@ -25,6 +25,7 @@
 //! Programs are run through the [`Contestant`] trait ([`runner`]), so the whole
 //! search-and-shrink logic is tested in process with fakes.
 
+use crate::games::declared::Claim;
 use crate::problems::Problem;
 use indicatif::ProgressBar;
 use serde::Serialize;
@@ -76,14 +77,17 @@ pub const CONFIRM_BUDGET: usize = sgcheck_oracles::DEFAULT_BUDGET;
 /// the position, so a case of thousands of piles would take gigabytes before its
 /// budget stops it.
 pub const CONFIRM_MAX_BYTES: usize = 1024;
-/// Most wall time confirming one counterexample's expected outputs with the oracle may
-/// take, as a share of `--time` (at least [`CONFIRM_MIN_SECONDS`]): a query past it is
-/// cut and leaves its case unconfirmed, never blamed on the program. (A failing package
-/// test of a hundred trees of a thousand vertices each, each within the byte bound,
-/// took the tree oracle 76 s without it under `--time 5`.)
-pub const CONFIRM_TIME_SHARE: f64 = 0.25;
-/// The least time [`CONFIRM_TIME_SHARE`] gives, seconds.
-pub const CONFIRM_MIN_SECONDS: f64 = 0.5;
+/// The share of `--time` that shrinking a failure, and then confirming its expected
+/// answers, each get at least, when the search found it late: with a run in flight at
+/// each end, an audit ends within `--time` plus twice this share (10%) plus one run
+/// (at most `--wall-timeout`). Confirming uses what is left of the budget otherwise: a
+/// query cut by it leaves its case unconfirmed, never blamed on the program. (A
+/// failing package test of a hundred trees of a thousand vertices each took the tree
+/// oracle 76 s when nothing cut it.)
+pub const FINISH_FLOOR: f64 = 0.05;
+/// The time checking the claims of a declaration behind an expected answer the oracle
+/// contradicts is given (the audit ends with that finding).
+pub const CLAIM_TIME: Duration = Duration::from_secs(2);
 /// Most input bytes in one batch (a single larger case still runs alone).
 pub const BATCH_MAX_BYTES: usize = 4 << 20;
 /// Most bytes of the actual output kept in a [`Counterexample`] (the `--save`d
@@ -163,6 +167,10 @@ pub enum Verdict {
     OutputLimit,
     /// More resident memory than the memory limit.
     MemoryLimit,
+    /// The output differs from an expected answer that rests on a claim of the
+    /// declaration (a closed form) which neither the oracle nor the mex table could
+    /// confirm: the program or the claim is wrong, and which is not known.
+    Unconfirmed,
 }
 
 impl Verdict {
@@ -175,6 +183,7 @@ impl Verdict {
             Verdict::TimeLimit => "time-limit",
             Verdict::OutputLimit => "output-limit",
             Verdict::MemoryLimit => "memory-limit",
+            Verdict::Unconfirmed => "unconfirmed",
         }
     }
 }
@@ -529,6 +538,22 @@ pub enum AuditError {
         /// The oracle's answer lines.
         oracle: String,
     },
+    /// An expected answer rests on a claim of the declaration (a closed form) that an
+    /// independent computation shows wrong: the declaration's error, which no program
+    /// is judged against.
+    #[error(
+        "the declaration is wrong, not the audited program: its closed form disagrees with \
+         its rules on case {index} of this input:\n{input}\n{why}\nno program is judged \
+         against it; `sgcheck verify --problem` on the declaration shows more"
+    )]
+    WrongClaim {
+        /// The single-case input.
+        input: String,
+        /// Case number (from 1).
+        index: usize,
+        /// Where and how the claim is wrong.
+        why: String,
+    },
 }
 
 #[derive(Default)]
@@ -685,9 +710,13 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
 
     let mut failures = Vec::new();
     if let Some((cases, failure)) = found {
-        // Shrinking may use what is left of the budget, and at least half of it.
-        let deadline = (ctx.start + opts.time).max(Instant::now() + opts.time.mul_f64(0.5));
-        for s in shrink_all(ctx, cases, failure, deadline)? {
+        // Shrinking uses what is left of the budget, and at least FINISH_FLOOR of it;
+        // the expected answers it needs are cut there too.
+        let deadline = (ctx.start + opts.time).max(Instant::now() + opts.time.mul_f64(FINISH_FLOOR));
+        let shrunk = sgcheck_oracles::with_deadline(deadline, || {
+            shrink_all(ctx, cases, failure, deadline)
+        })?;
+        for s in shrunk {
             // An input without an expected answer blames nobody: it is counted and
             // left out (the answers were given when it failed; a script's limit may
             // cut them now).
@@ -699,25 +728,24 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
                 .flatten()
                 .map(|l| format!("{l}\n"))
                 .collect();
-            if s.failure.kind == Verdict::WrongAnswer && opts.oracle_budget > 0 {
-                // Blame the program only if the oracle, where it can, agrees with the
-                // expected answers.
-                let by = Instant::now()
-                    + opts
-                        .time
-                        .mul_f64(CONFIRM_TIME_SHARE)
-                        .max(Duration::from_secs_f64(CONFIRM_MIN_SECONDS));
-                sgcheck_oracles::with_deadline(by, || {
-                    ctx.oracle_check_all(
-                        &s.cases,
-                        &expected,
-                        CONFIRM_BUDGET,
-                        CONFIRM_MAX_BYTES,
-                        false,
-                    )
-                })?;
+            let mut doubt = None;
+            if s.failure.kind == Verdict::WrongAnswer {
+                // Blame the program only on expected answers the oracle confirms, or
+                // that rest on no unchecked claim of the declaration.
+                let by = deadline.max(Instant::now() + opts.time.mul_f64(FINISH_FLOOR));
+                doubt = ctx.confirm_expected(&s.cases, &expected, by)?;
             }
-            failures.push(counterexample(ctx, s, text));
+            let mut c = counterexample(ctx, s, text);
+            if let Some(why) = doubt {
+                c.verdict = Verdict::Unconfirmed;
+                c.detail = format!(
+                    "{}; the expected answer rests on the declaration's closed form, which \
+                     neither the oracle nor the mex table confirmed ({why}): the program or \
+                     the closed form is wrong",
+                    c.detail
+                );
+            }
+            failures.push(c);
         }
     }
     let counterexample = failures.first().cloned();

@@ -53,7 +53,9 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
             match self.p.answer(c, i) {
                 Ok(a) => out.push(a),
                 Err(why) => {
-                    self.unanswerable(c, &why);
+                    if !cut_short() {
+                        self.unanswerable(c, &why);
+                    }
                     return None;
                 }
             }
@@ -72,6 +74,7 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
                     kept.push(c);
                     expected.push(a);
                 }
+                Err(_) if cut_short() => {}
                 Err(why) => self.unanswerable(&c, &why),
             }
         }
@@ -179,16 +182,89 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
             if let Ok(oracle) = answer {
                 self.stats.oracle_checks.fetch_add(1, Ordering::Relaxed);
                 if &oracle != fast {
-                    return Err(AuditError::OracleMismatch {
-                        input: single,
-                        index: i + 1,
-                        fast: fast.join(" / "),
-                        oracle: oracle.join(" / "),
-                    });
+                    return Err(self.mismatch(c, i, single, fast, &oracle));
                 }
             }
         }
         Ok(())
+    }
+
+    /// The error for an oracle answer that differs from the expected one: the
+    /// declaration's, when that answer rests on a claim of it (a closed form) which
+    /// does not check out against its rules; sgcheck's own bug otherwise.
+    fn mismatch(
+        &self,
+        case: &P::Case,
+        i: usize,
+        input: String,
+        fast: &[String],
+        oracle: &[String],
+    ) -> AuditError {
+        let until = Instant::now() + CLAIM_TIME;
+        match self.p.confirm_claims(case, until) {
+            Ok(()) => AuditError::OracleMismatch {
+                input,
+                index: i + 1,
+                fast: fast.join(" / "),
+                oracle: oracle.join(" / "),
+            },
+            Err(claim) => AuditError::WrongClaim {
+                input,
+                index: i + 1,
+                why: format!(
+                    "expected (by the closed form): {}\nthe oracle (by the rules): {}\n{claim}",
+                    fast.join(" / "),
+                    oracle.join(" / ")
+                ),
+            },
+        }
+    }
+
+    /// Confirms the expected answers of a failing input before a program is blamed on
+    /// them, by `until`: by the oracle where it reaches ([`CONFIRM_BUDGET`] positions,
+    /// cases of at most [`CONFIRM_MAX_BYTES`]), else by checking the claims of the
+    /// declaration the answer rests on ([`Problem::confirm_claims`]). `Ok(None)` when
+    /// every case is confirmed (or rests on no claim), `Ok(Some(why))` when one rests
+    /// on a claim nothing could check; an error when one is shown wrong.
+    pub(crate) fn confirm_expected(
+        &self,
+        cases: &[P::Case],
+        expected: &[Vec<String>],
+        until: Instant,
+    ) -> Result<Option<String>, AuditError> {
+        let mut doubt = None;
+        for (i, (c, fast)) in cases.iter().zip(expected).enumerate() {
+            let single = self.p.write_input(std::slice::from_ref(c));
+            let oracle = if self.opts.oracle_budget > 0 && single.len() <= CONFIRM_MAX_BYTES {
+                sgcheck_oracles::with_deadline(until, || {
+                    self.p.oracle_answer(c, i, CONFIRM_BUDGET)
+                })
+                .ok()
+            } else {
+                None
+            };
+            if let Some(oracle) = oracle {
+                self.stats.oracle_checks.fetch_add(1, Ordering::Relaxed);
+                if &oracle != fast {
+                    return Err(self.mismatch(c, i, single, fast, &oracle));
+                }
+                continue;
+            }
+            match self.p.confirm_claims(c, until) {
+                Ok(()) => {}
+                Err(Claim::Wrong(why)) => {
+                    return Err(AuditError::WrongClaim {
+                        input: single,
+                        index: i + 1,
+                        why,
+                    })
+                }
+                Err(Claim::Unchecked(why)) => {
+                    doubt.get_or_insert(format!("case {}: {why}", i + 1));
+                }
+            }
+        }
+        Ok(doubt)
     }
 
     /// Most cases for search batch number `seq`: [`FIRST_BATCH_CASES`] doubled per
@@ -219,6 +295,13 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
             cases as f64 / secs
         ));
     }
+}
+
+/// Whether the deadline in force ([`sgcheck_oracles::with_deadline`]) has passed: an
+/// answer that failed then was cut by the audit's time, which is not the
+/// declaration's failure (the case is dropped, not counted as unanswerable).
+fn cut_short() -> bool {
+    sgcheck_oracles::scoped_deadline().is_some_and(|d| Instant::now() >= d)
 }
 
 /// Locks a mutex, ignoring poisoning (a panicking worker already failed the audit).
@@ -277,7 +360,11 @@ pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
             // Cases the problem cannot answer have no expected answer: left out of the
             // input and counted, never judged.
             let drawn = batch.cases.len();
-            let (cases, expected) = ctx.answerable(batch.cases);
+            let (cases, expected) =
+                sgcheck_oracles::with_deadline(cut, || ctx.answerable(batch.cases));
+            if Instant::now() >= cut {
+                break;
+            }
             if cases.is_empty() {
                 continue;
             }

@@ -359,6 +359,22 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             }
             return Ok(EXIT_FAILURE);
         }
+        Err(e @ AuditError::WrongClaim { .. }) => {
+            // The declaration's error: exit 2, as for a declaration that does not read.
+            errln!("error: {e}");
+            if args.json {
+                outln!(
+                    "{}",
+                    serde_json::json!({
+                        "problem": id,
+                        "verdict": "declaration-error",
+                        "seed": seed,
+                        "error": e.to_string(),
+                    })
+                );
+            }
+            return Ok(super::EXIT_USAGE);
+        }
         Err(AuditError::Run(e)) => return Err(e.into()),
     };
     report.build = built.as_ref().map(|b| b.build.clone());

@@ -21,6 +21,7 @@ use rand_chacha::ChaCha8Rng;
 use sgcheck_oracles::{Analysis, Rules, SearchError, Solver};
 use std::marker::PhantomData;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// What a rules parameter is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,6 +230,30 @@ pub trait DeclaredRules: Sync + Send {
     /// The `--rules` of `sgcheck check` for these rules (see [`Declare::rules_text`]).
     fn rules_text(&self) -> Option<String> {
         None
+    }
+    /// Checks the claims of the declaration that the fast side's answer to `position`
+    /// rests on (see [`Declare::confirm_claims`]); `Ok` by default.
+    fn confirm_claims(&self, _position: &[u64], _until: Instant) -> Result<(), Claim> {
+        Ok(())
+    }
+}
+
+/// A claim of a declaration that an answer rests on (a closed form `value(state)` at a
+/// state past those checked when the declaration was read), when it is not confirmed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// Not checked: the independent computation (the mex table) did not finish within
+    /// its budget or time. Says which claim, and why it was not checked.
+    Unchecked(String),
+    /// Checked and wrong: says where, with both values.
+    Wrong(String),
+}
+
+impl std::fmt::Display for Claim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Claim::Unchecked(w) | Claim::Wrong(w) => f.write_str(w),
+        }
     }
 }
 
@@ -467,6 +492,16 @@ pub trait Declare: Send + Sync + 'static {
     fn rules_text(_fast: &Self::Fast) -> Option<String> {
         None
     }
+    /// Checks, by a computation independent of it, each claim of the declaration that
+    /// [`Declare::first_wins`] and [`Declare::analyze`] rest on for `position` (a
+    /// scripted game's closed form `value(state)` at states past its checked box), by
+    /// `until` at the latest. `Ok` when the answer rests on no such claim (the
+    /// default: the fast side computes from the rules) or each one checks out. The
+    /// audit asks before it blames a program on an expected answer the oracle could
+    /// not confirm.
+    fn confirm_claims(_fast: &Self::Fast, _position: &[u64], _until: Instant) -> Result<(), Claim> {
+        Ok(())
+    }
 }
 
 /// The [`DeclarableGame`] of a [`Declare`] game.
@@ -599,6 +634,9 @@ impl<D: Declare> DeclaredRules for Built<D> {
     }
     fn rules_text(&self) -> Option<String> {
         D::rules_text(self.fast())
+    }
+    fn confirm_claims(&self, position: &[u64], until: Instant) -> Result<(), Claim> {
+        D::confirm_claims(self.fast(), position, until)
     }
 }
 

@@ -124,6 +124,20 @@ pub trait Problem: Sync + Send {
         None
     }
 
+    /// Checks, by a computation independent of it, each claim of the declaration that
+    /// [`Problem::answer`] rests on for `case` (a declared closed form at states past
+    /// those checked when the declaration was read), by `until` at the latest: `Ok`
+    /// when there is none (the default: built-in solvers and declared games whose
+    /// fast side computes from the rules) or each one checks out. The audit asks
+    /// before it blames a program on an expected answer the oracle did not confirm.
+    fn confirm_claims(
+        &self,
+        _case: &Self::Case,
+        _until: std::time::Instant,
+    ) -> Result<(), crate::games::declared::Claim> {
+        Ok(())
+    }
+
     /// Most cases one input may hold within the limits (formats read until end of
     /// input have no official limit; they return a practical one).
     fn max_cases(&self) -> usize;

@@ -61,6 +61,7 @@ pub(crate) fn check_each<I: Sync, W>(
     each: impl Fn(&mut W, &I) -> Result<Option<Disagreement>, SearchError> + Sync,
     done: impl Fn(W) + Sync,
 ) -> Tally {
+    let grace = sweep.time.div_f64(20.0).max(Duration::from_millis(20));
     batch
         .par_chunks(64)
         .enumerate()
@@ -78,7 +79,11 @@ pub(crate) fn check_each<I: Sync, W>(
                     continue;
                 }
                 watch.begin(key);
-                let result = each(&mut worker, instance);
+                // A check started in time is cut a little past the phase's end (a
+                // twentieth of the game's time, at least 20 ms): an oracle search or a
+                // declared game's table still running then is counted as skipped.
+                let result =
+                    sgcheck_oracles::with_deadline(stop_at + grace, || each(&mut worker, instance));
                 watch.end();
                 match result {
                     Ok(None) => tally.checked += 1,

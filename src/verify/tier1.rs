@@ -91,6 +91,22 @@ impl Tier1Report {
         }
     }
 
+    /// Whether tier 1's time budget is spent, or will be within `margin`: a check that
+    /// stops by itself (to say how far it got) asks before each step, where
+    /// [`Tier1Report::compare`] and [`Tier1Report::progress`] would stop it by
+    /// unwinding.
+    pub fn time_is_up(&self, margin: Duration) -> bool {
+        self.guard
+            .deadline
+            .is_some_and(|d| Instant::now() + margin >= d)
+    }
+
+    /// When tier 1's time budget ends, if it has one: a check whose single steps may
+    /// be long (a mex table built from a script) bounds each step by it.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.guard.deadline
+    }
+
     /// Records `n` values left out of the comparison, with the reason (`note`).
     pub fn skip(&mut self, n: u64, note: impl Display) {
         self.skipped += n;

@@ -21,6 +21,7 @@
 //! form); `verify --problem` then checks whole answers against the oracle. Misère play
 //! has no such theory: both sides search, for positions within [`MISERE_BUDGET`].
 
+pub mod memory;
 pub mod oracle;
 pub mod script;
 
@@ -28,7 +29,7 @@ use crate::games::declared::{self, Declare, ParamKind, ParamSpec, ParamValue, Re
 use crate::games::{analyze_sum, mex};
 use oracle::{Components, ScriptMove, ScriptOracle, Table};
 use rand_chacha::ChaCha8Rng;
-use script::{show, Script, State};
+use script::{show, with_stack, Script, State};
 use sgcheck_oracles::{Analysis, SearchError, Solver};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -325,6 +326,49 @@ impl ScriptRules {
         }
     }
 
+    /// Whether `s` is in the `check_states` box (whose values were checked against
+    /// the mex table when the declaration was read).
+    fn in_box(&self, s: &[i64]) -> bool {
+        self.check_box.as_ref().is_some_and(|(lo, hi)| {
+            lo.len() == s.len() && s.iter().zip(lo.iter().zip(hi.iter())).all(|(x, (a, b))| a <= x && x <= b)
+        })
+    }
+
+    /// Checks the closed form `value` on each component of `numbers` outside the
+    /// `check_states` box against the mex table, by `until` at the latest (see
+    /// [`declared::Declare::confirm_claims`]). Without `value`, the answers are the mex
+    /// table's own: nothing to confirm.
+    pub fn confirm_claims(&self, numbers: &[u64], until: Instant) -> Result<(), declared::Claim> {
+        use declared::Claim;
+        if !self.script.has_value || self.misere {
+            return Ok(());
+        }
+        let comps = self.components(numbers).map_err(Claim::Unchecked)?;
+        for s in comps {
+            if self.in_box(&s) {
+                continue;
+            }
+            let v = self.script.value(&s).map_err(Claim::Unchecked)?;
+            match sgcheck_oracles::with_deadline(until, || self.mex_grundy(&s)) {
+                Ok(g) if g == v => {}
+                Ok(g) => {
+                    return Err(Claim::Wrong(format!(
+                        "value{} = {v} (the declared closed form), but the mex of its moves is {g}",
+                        show(&s)
+                    )))
+                }
+                Err(e) => {
+                    return Err(Claim::Unchecked(format!(
+                        "value{} = {v} (the declared closed form) was not checked against the \
+                         mex table: {e}",
+                        show(&s)
+                    )))
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The components of a case's position numbers.
     pub fn components(&self, numbers: &[u64]) -> Result<Vec<State>, String> {
         self.script.components(numbers)
@@ -464,13 +508,20 @@ fn each_state(ranges: &[(i64, i64)], f: &mut impl FnMut(&[i64]) -> bool) -> bool
 
 impl ScriptRules {
     /// Tier 1 of `verify --problem`: the closed form `value(state)` against the mex of
-    /// the moves, on the `check_states` box and then past it, layer by layer, up to a
-    /// box twice as wide (each integer up to highest + (highest - lowest + 1)), at most
-    /// [`TIER1_STATES`] states, as far as the time budget allows. A state past the box
-    /// where the script gives no value or no mex (an error) is left out and counted:
-    /// the fast side refuses positions with it, it never answers them wrongly. Without
+    /// the moves, on the `check_states` box and then past it, layer by layer (each
+    /// layer a box one step wider in each integer, scaled to the box's shape), on
+    /// every state the mex table reaches: until [`TIER1_STATES`] states, the time
+    /// budget, or a whole layer on which the table gives no value (past its size or
+    /// time); the report says how far it got and why it stopped. A state where the
+    /// script gives no value or no mex (an error) is left out and counted: the fast
+    /// side refuses positions with it, it never answers them wrongly. Without
     /// `value`, or in misère play, there is nothing to compare: `Err` says so.
     pub fn tier1(&self) -> Result<crate::verify::Tier1Report, String> {
+        self.tier1_up_to(TIER1_STATES)
+    }
+
+    /// [`ScriptRules::tier1`] on at most `most` states.
+    fn tier1_up_to(&self, most: u64) -> Result<crate::verify::Tier1Report, String> {
         if self.misere {
             return Err("misère play has no Grundy values to compare".into());
         }
@@ -486,19 +537,32 @@ impl ScriptRules {
         let upper = |k: i64| -> Vec<i64> {
             hi.iter()
                 .zip(&width)
-                .map(|(h, w)| h.saturating_add((k * w + layers - 1) / layers))
+                .map(|(h, w)| h.saturating_add(k.saturating_mul(*w).saturating_add(layers - 1) / layers))
                 .collect()
         };
         let mut report = crate::verify::Tier1Report::default();
         let (mut states, mut skipped, mut first_error) = (0u64, 0u64, None);
-        let mut visit = |s: &[i64]| -> bool {
-            states += 1;
-            if states > TIER1_STATES {
+        let mut stop = None;
+        let mut visit = |s: &[i64], report: &mut crate::verify::Tier1Report, stop: &mut Option<String>| -> bool {
+            if states >= most {
+                *stop = Some(format!("{most} states, tier 1's most"));
                 return false;
             }
-            // Each state runs the script: the time budget is looked at before each.
-            report.progress();
-            match (self.script.value(s), self.mex_grundy(s)) {
+            if report.time_is_up(Duration::from_millis(100)) {
+                *stop = Some("the time budget".into());
+                return false;
+            }
+            let mex = match report.deadline() {
+                Some(d) => sgcheck_oracles::with_deadline(d, || self.mex_grundy(s)),
+                None => self.mex_grundy(s),
+            };
+            if mex.is_err() && report.time_is_up(Duration::ZERO) {
+                // Cut by the time budget: not the state's failure.
+                *stop = Some("the time budget".into());
+                return false;
+            }
+            states += 1;
+            match (self.script.value(s), mex) {
                 (Ok(v), Ok(g)) => report.compare(format_args!("value{}", show(s)), v, g),
                 (Err(e), _) | (_, Err(e)) => {
                     skipped += 1;
@@ -511,12 +575,16 @@ impl ScriptRules {
         // states of the next box not in the previous one, as disjoint boxes.
         let box_ranges: Vec<(i64, i64)> = lo.iter().copied().zip(hi.iter().copied()).collect();
         let mut reached = hi.to_vec();
-        let mut going = each_state(&box_ranges, &mut visit);
-        for k in 1..=layers {
-            if !going {
+        let mut going = each_state(&box_ranges, &mut |s| visit(s, &mut report, &mut stop));
+        let mut k = 0i64;
+        while going {
+            k += 1;
+            let (old, new) = (upper(k - 1), upper(k));
+            if new == old {
+                stop = Some("the largest integers".into());
                 break;
             }
-            let (old, new) = (upper(k - 1), upper(k));
+            let before = report.checked;
             for i in 0..lo.len() {
                 let ranges: Vec<(i64, i64)> = (0..lo.len())
                     .map(|j| match j.cmp(&i) {
@@ -525,20 +593,25 @@ impl ScriptRules {
                         std::cmp::Ordering::Greater => (lo[j], new[j]),
                     })
                     .collect();
-                going = going && each_state(&ranges, &mut visit);
+                going = going && each_state(&ranges, &mut |s| visit(s, &mut report, &mut stop));
             }
             if going {
                 reached = new;
+                if report.checked == before {
+                    stop = Some("a layer on which the mex table answered no state".into());
+                    break;
+                }
             }
         }
         let box_states = self.checked;
         report.note = Some(format!(
             "value against the mex on the box {}..={} ({box_states} states) and past it to {} \
-             ({} states in all)",
+             ({} states in all; stopped by {})",
             show(lo),
             show(hi),
             show(&reached),
-            states.min(TIER1_STATES)
+            states,
+            stop.as_deref().unwrap_or("nothing")
         ));
         if let Some(e) = first_error {
             report.skip(
@@ -624,20 +697,18 @@ impl Declare for ScriptedGame {
     const REACH: Reach = Reach::ANY;
 
     fn build(params: &[ParamValue<'_>]) -> Result<Arc<ScriptRules>, String> {
-        build(params)
+        with_stack(|| build(params))
     }
     fn check(fast: &Arc<ScriptRules>, position: &[u64]) -> Result<(), String> {
-        fast.check(position)
+        with_stack(|| fast.check(position))
     }
     /// An error of the script (a throw, a limit, a value of the wrong type) is the
     /// declaration's, never a verdict: the position is unanswerable.
     fn first_wins(fast: &Arc<ScriptRules>, position: &[u64]) -> Result<bool, String> {
-        fast.first_wins(position)
-            .map_err(|e| format!("[game] script: {e}"))
+        with_stack(|| fast.first_wins(position)).map_err(|e| format!("[game] script: {e}"))
     }
     fn analyze(fast: &Arc<ScriptRules>, position: &[u64]) -> Result<Analysis<ScriptMove>, String> {
-        fast.analyze(position)
-            .map_err(|e| format!("[game] script: {e}"))
+        with_stack(|| fast.analyze(position)).map_err(|e| format!("[game] script: {e}"))
     }
     fn move_fields(m: &ScriptMove, _position: &[u64]) -> [u64; 4] {
         [u64::from(m.component), u64::from(m.option), 0, 0]
@@ -647,8 +718,7 @@ impl Declare for ScriptedGame {
         position: &[u64],
         budget: usize,
     ) -> Result<(ScriptOracle, Components), SearchError> {
-        fast.oracle(position, budget)
-            .map_err(|_| SearchError::Budget { budget })
+        with_stack(|| fast.oracle(position, budget)).map_err(|_| SearchError::Budget { budget })
     }
     fn make_losing(
         fast: &Arc<ScriptRules>,
@@ -680,25 +750,34 @@ impl Declare for ScriptedGame {
             }
             g.unwrap_or(u64::MAX)
         };
-        declared::losing_sum(p, b, rng, value, |need, lo, hi, rng| {
-            if calls.get() > MAKE_LOSING_CALLS {
-                return None;
-            }
-            declared::scan_for_value(need, lo, hi, rng, value)
-        }) && calls.get() <= MAKE_LOSING_CALLS
-            && fast.check(p).is_ok()
+        with_stack(|| {
+            declared::losing_sum(p, b, rng, value, |need, lo, hi, rng| {
+                if calls.get() > MAKE_LOSING_CALLS {
+                    return None;
+                }
+                declared::scan_for_value(need, lo, hi, rng, value)
+            }) && calls.get() <= MAKE_LOSING_CALLS
+                && fast.check(p).is_ok()
+        })
     }
     fn fast_is_oracle(fast: &Arc<ScriptRules>) -> Option<String> {
         declared::misere_by_search(fast.misere, "the script's moves")
     }
     fn tier1(fast: &Arc<ScriptRules>) -> Result<crate::verify::Tier1Report, String> {
-        fast.tier1()
+        with_stack(|| fast.tier1())
+    }
+    fn confirm_claims(
+        fast: &Arc<ScriptRules>,
+        position: &[u64],
+        until: Instant,
+    ) -> Result<(), declared::Claim> {
+        with_stack(|| fast.confirm_claims(position, until))
     }
     fn component_values(fast: &Arc<ScriptRules>, position: &[u64]) -> Option<Vec<u64>> {
         if fast.misere || fast.script.has_position {
             return None;
         }
-        fast.values(position).ok().map(|(_, v)| v)
+        with_stack(|| fast.values(position)).ok().map(|(_, v)| v)
     }
 }
 
@@ -877,13 +956,14 @@ mod tests {
     fn tier1_checks_the_closed_form_past_its_box() {
         let right = TURTLES.replace("PAST", "g");
         let r = ScriptRules::new(&right, false, Some((&[0], &[20]))).unwrap();
-        let t = r.tier1().unwrap();
-        // The box 0..=20, then past it to 20 + 21.
+        let t = r.tier1_up_to(42).unwrap();
+        // The box 0..=20, then past it, one state per layer, to 20 + 21.
         assert_eq!((t.checked, t.disagreements), (42, 0), "{t:?}");
         assert!(t.note.as_deref().unwrap().contains("to (41)"), "{t:?}");
+        assert!(t.note.as_deref().unwrap().contains("stopped by 42 states"), "{t:?}");
         let wrong = TURTLES.replace("PAST", "g + 1");
         let r = ScriptRules::new(&wrong, false, Some((&[0], &[20]))).unwrap();
-        let t = r.tier1().unwrap();
+        let t = r.tier1_up_to(42).unwrap();
         assert_eq!(t.disagreements, 21, "{t:?}");
         assert_eq!(t.first.unwrap().0, "value(21)");
         let e = ScriptRules::new(KAYLES, false, None).unwrap().tier1();
@@ -907,7 +987,7 @@ mod tests {
             }
         "#;
         let r = ScriptRules::new(nim2, false, Some((&[0, 0], &[3, 1]))).unwrap();
-        let t = r.tier1().unwrap();
+        let t = r.tier1_up_to(32).unwrap();
         assert_eq!((t.checked, t.disagreements, t.skipped), (31, 0, 1), "{t:?}");
         assert!(t.note.as_deref().unwrap().contains("no value"), "{t:?}");
     }
@@ -932,5 +1012,40 @@ mod tests {
                 .unwrap_err();
             assert!(e.contains(want), "{s}: {e}");
         }
+    }
+
+    /// A call compares an array nested 3,000 deep (about 6 MB of stack in a test
+    /// build) from a thread of 256 KB of stack: [`script::with_stack`] gives the call
+    /// the stack it needs, where the thread's own would overflow.
+    #[test]
+    fn a_call_gets_its_stack_on_a_thread_with_little() {
+        let rules = ScriptRules::new(
+            "fn moves(s) { let a = []; for i in 0..3000 { a = [a]; } \
+             if a == a && s[0] > 0 { [[s[0] - 1]] } else { [] } }",
+            false,
+            None,
+        )
+        .unwrap();
+        let g = std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(move || rules.grundy(&[2]))
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(g, Ok(0));
+    }
+
+    /// Anonymous functions capture nothing: a function value that names a variable of
+    /// its caller fails with a message that says so.
+    #[test]
+    fn an_anonymous_function_captures_nothing() {
+        let e = ScriptRules::new(
+            "fn moves(s) { let k = 1; [s[0]].map(|n| n - k); [] }",
+            false,
+            None,
+        )
+        .and_then(|r| r.grundy(&[1]))
+        .unwrap_err();
+        assert!(e.contains("Variable not found: k"), "{e}");
     }
 }

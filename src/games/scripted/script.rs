@@ -9,10 +9,19 @@
 //! operation that is cheap to count but slow to run, such as concatenating large
 //! arrays, cannot stretch them), [`MAX_CALL_LEVELS`] nested calls (recursion),
 //! [`MAX_ARRAY`] items in any array (nested arrays count their items), [`MAX_STRING`]
-//! bytes in any string, [`MAX_VARIABLES`] live variables. A script longer than
-//! [`MAX_SCRIPT_BYTES`] is refused before it is compiled. An error of any kind becomes
-//! a message naming the function and the state it was called with; nothing panics.
+//! bytes in any string, [`MAX_VARIABLES`] live variables, and [`MAX_CALL_MEMORY`]
+//! bytes held, counted by the global allocator ([`super::memory`]) on every path to
+//! memory. A script longer than [`MAX_SCRIPT_BYTES`] is refused before it is compiled.
+//! An error of any kind becomes a message naming the function and the state it was
+//! called with; nothing panics.
+//!
+//! Values cannot nest without bound: anonymous functions capture nothing (`no_closure`)
+//! and `curry` is disabled, so no function value holds another value, and arrays and
+//! maps count the items of those they hold. A call runs with at least
+//! [`SCRIPT_STACK`] bytes of stack, which the deepest value these limits allow needs
+//! to be compared, printed or dropped.
 
+use super::memory;
 use rhai::{Array, CallFnOptions, Dynamic, Engine, Scope, AST};
 use std::cell::Cell;
 use std::time::{Duration, Instant};
@@ -29,12 +38,20 @@ pub const CALL_WALL_TIME: Duration = Duration::from_secs(8);
 pub const MAX_CALL_LEVELS: usize = 48;
 /// Most items of one array (nested arrays add up).
 pub const MAX_ARRAY: usize = 1 << 16;
+/// Most entries of one map (nested maps add up).
+pub const MAX_MAP: usize = 1 << 10;
 /// Most bytes of one string.
 pub const MAX_STRING: usize = 1 << 12;
 /// Most live variables.
 pub const MAX_VARIABLES: usize = 1 << 10;
 /// Most bytes of a script.
 pub const MAX_SCRIPT_BYTES: usize = 1 << 16;
+/// Most bytes one call may hold (allocated during the call and not freed).
+pub const MAX_CALL_MEMORY: usize = 32 << 20;
+/// The stack a call runs with at least: an array nested [`MAX_ARRAY`] deep takes up
+/// to about 2 KB of stack per level to compare with `==` (measured), less to print or
+/// drop.
+pub const SCRIPT_STACK: usize = if cfg!(debug_assertions) { 1 << 30 } else { 256 << 20 };
 /// Most integers in one component state.
 pub const MAX_STATE_LEN: usize = 8;
 /// Most components one move leaves in place of one.
@@ -48,6 +65,8 @@ thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
     /// The CPU time of this thread at which the running call must stop.
     static CPU_DEADLINE: Cell<Option<Duration>> = const { Cell::new(None) };
+    /// The bytes held (by [`memory::held`]'s count) past which the running call stops.
+    static MEMORY_LIMIT: Cell<Option<isize>> = const { Cell::new(None) };
     /// A deadline of the whole task the calls belong to (an oracle query): no call
     /// runs past it, whatever [`CALL_TIME`] allows.
     static OUTER: Cell<Option<Instant>> = const { Cell::new(None) };
@@ -102,14 +121,20 @@ fn sandbox() -> Engine {
         .set_max_expr_depths(64, 64)
         .set_max_array_size(MAX_ARRAY)
         .set_max_string_size(MAX_STRING)
-        .set_max_map_size(1 << 10)
+        .set_max_map_size(MAX_MAP)
         .set_max_variables(MAX_VARIABLES)
         .set_max_functions(256)
         .set_max_strings_interned(256);
     e.on_print(|_| {});
     e.on_debug(|_, _, _| {});
     e.disable_symbol("eval");
+    // A curried function value holds values, and `f.curry(f)` doubles them: without
+    // it (and without closures) no function value holds another value.
+    e.disable_symbol("curry");
     e.on_progress(|ops| {
+        if MEMORY_LIMIT.with(|m| m.get().is_some_and(|m| memory::held() > m)) {
+            return Some(Dynamic::from(MEMORY));
+        }
         if ops & 255 != 0 {
             return None;
         }
@@ -124,6 +149,8 @@ fn sandbox() -> Engine {
 
 /// What the progress check answers when a call ran past its CPU time.
 const CPU: &str = "cpu";
+/// What the progress check answers when a call held more than its memory.
+const MEMORY: &str = "memory";
 
 /// The CPU time this thread has used.
 pub(crate) fn thread_cpu() -> Duration {
@@ -151,6 +178,13 @@ fn why(e: &rhai::EvalAltResult) -> String {
         E::ErrorTerminated(why, _) if why.clone().into_string().is_ok_and(|w| w == CPU) => {
             format!("it ran longer than {} s of CPU time", CALL_TIME.as_secs())
         }
+        E::ErrorTerminated(why, pos) if why.clone().into_string().is_ok_and(|w| w == MEMORY) => {
+            format!(
+                "it held more than {} MB of memory{}",
+                MAX_CALL_MEMORY >> 20,
+                at_line(*pos)
+            )
+        }
         E::ErrorTerminated(..) => format!(
             "it ran longer than {} s of wall time (its thread stalled?)",
             CALL_WALL_TIME.as_secs()
@@ -158,14 +192,21 @@ fn why(e: &rhai::EvalAltResult) -> String {
         E::ErrorStackOverflow(_) => {
             format!("it nested more than {MAX_CALL_LEVELS} calls (endless recursion?)")
         }
-        E::ErrorDataTooLarge(what, _) => {
+        E::ErrorDataTooLarge(what, pos) => {
             format!(
-                "{what} grew past its limit ({MAX_ARRAY} array items, {MAX_STRING} string bytes)"
+                "{what} grew past its limit ({MAX_ARRAY} array items, {MAX_MAP} map \
+                 entries, {MAX_STRING} string bytes; nested ones count){}",
+                at_line(*pos)
             )
         }
         E::ErrorTooManyVariables(_) => format!("it held more than {MAX_VARIABLES} variables"),
         other => other.to_string(),
     }
+}
+
+/// " (line N)" when the engine knows where, else nothing.
+fn at_line(pos: rhai::Position) -> String {
+    pos.line().map_or_else(String::new, |l| format!(" (line {l})"))
 }
 
 impl Script {
@@ -224,16 +265,20 @@ impl Script {
         };
         DEADLINE.with(|d| d.set(Some(until)));
         CPU_DEADLINE.with(|d| d.set(Some(thread_cpu() + CALL_TIME)));
-        let mut scope = Scope::new();
-        let r = self.engine.call_fn_with_options::<Dynamic>(
-            CallFnOptions::new().eval_ast(false).rewind_scope(true),
-            &mut scope,
-            &self.ast,
-            f,
-            (arg,),
-        );
+        MEMORY_LIMIT.with(|m| m.set(Some(memory::held() + MAX_CALL_MEMORY as isize)));
+        let r = with_stack(|| {
+            let mut scope = Scope::new();
+            self.engine.call_fn_with_options::<Dynamic>(
+                CallFnOptions::new().eval_ast(false).rewind_scope(true),
+                &mut scope,
+                &self.ast,
+                f,
+                (arg,),
+            )
+        });
         DEADLINE.with(|d| d.set(None));
         CPU_DEADLINE.with(|d| d.set(None));
+        MEMORY_LIMIT.with(|m| m.set(None));
         r
     }
 
@@ -315,6 +360,14 @@ impl Script {
             .map(|c| state_of(c).map_err(|e| format!("{}: {e}", at())))
             .collect()
     }
+}
+
+/// Runs `f` with at least [`SCRIPT_STACK`] bytes of stack: on the thread's own stack
+/// when it has that much left, on a new one otherwise. Every script call runs inside
+/// it; code that makes many calls wraps them all in it, so that the new stack (when one
+/// is needed) is made once.
+pub fn with_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(SCRIPT_STACK, SCRIPT_STACK + (SCRIPT_STACK >> 2), f)
 }
 
 /// Whether `error` (a message of a scripted game, maybe inside a longer one) says that

@@ -90,6 +90,20 @@ impl Problem for Declared {
         Ok(self.render(index, a))
     }
 
+    fn confirm_claims(
+        &self,
+        case: &Case,
+        until: std::time::Instant,
+    ) -> Result<(), crate::games::declared::Claim> {
+        use crate::games::declared::Claim;
+        let view = self.packed(case);
+        let rules = self.rules_of(&view).map_err(Claim::Unchecked)?;
+        if let Some(g) = self.group {
+            return items(view.field(g)).try_for_each(|pos| rules.confirm_claims(pos, until));
+        }
+        rules.confirm_claims(&self.position_of(&view), until)
+    }
+
     fn max_cases(&self) -> usize {
         self.max_cases
     }
