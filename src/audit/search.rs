@@ -347,10 +347,10 @@ pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
                 src.next(true, room.min(cap))
             };
             // A game whose fast side builds a table while cases are drawn (a script's
-            // mex table) stops drawing at the deadline plus a tenth of the time; a
+            // mex table) stops drawing at the deadline plus a twentieth of the time; a
             // batch that ran past that is dropped, so what a seed runs never depends on
             // timing.
-            let cut = deadline + opts.time.div_f64(10.0).max(Duration::from_millis(50));
+            let cut = deadline + opts.time.div_f64(20.0).max(Duration::from_millis(50));
             let batch = sgcheck_oracles::with_deadline(cut, || {
                 batch.build(ctx.p, opts.seed, BATCH_MAX_BYTES)
             });

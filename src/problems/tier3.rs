@@ -151,7 +151,13 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
         && size < 64
         && sweep.max_size.is_none_or(|m| size <= m)
     {
-        let cases = p.small_cases(size);
+        // Listing the cases may ask a declared game's tables (to keep positions it can
+        // answer): cut at the phase's end plus the grace, like the checks.
+        let cases =
+            sgcheck_oracles::with_deadline(enumerate_until + grace, || p.small_cases(size));
+        if Instant::now() >= enumerate_until + grace {
+            break;
+        }
         size += 1;
         if cases.is_empty() {
             continue;
@@ -168,15 +174,21 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
         let mut rng = ChaCha8Rng::seed_from_u64(
             sweep.seed ^ 0x5EED ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
-        let cases: Vec<P::Case> = (0..256)
-            .map(|i| {
-                let shape = [Shape::Any, Shape::Losing, Shape::ManyWinning][i % 3];
-                // Tiny cases: tier 3 is about the format and the answer lines; the
-                // oracle must finish (the ones it cannot are counted as skipped).
-                let scale = rng.gen_range(0.0..0.001);
-                p.generate(&mut rng, scale, shape)
-            })
-            .collect();
+        // Drawing may ask a declared game's tables too: cut as the listing is.
+        let cases: Vec<P::Case> = sgcheck_oracles::with_deadline(until + grace, || {
+            (0..256)
+                .map(|i| {
+                    let shape = [Shape::Any, Shape::Losing, Shape::ManyWinning][i % 3];
+                    // Tiny cases: tier 3 is about the format and the answer lines; the
+                    // oracle must finish (the ones it cannot are counted as skipped).
+                    let scale = rng.gen_range(0.0..0.001);
+                    p.generate(&mut rng, scale, shape)
+                })
+                .collect()
+        });
+        if Instant::now() >= until + grace {
+            break;
+        }
         let n = cases.len() as u64;
         tally = tally.merge(run(cases, order, until));
         order += n;
