@@ -134,6 +134,7 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
             ORACLE_MAX_BYTES,
             true,
         )
+        .map(drop)
     }
 
     /// Whether the oracle has had its share of the time.
@@ -149,7 +150,9 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
     }
 
     /// Cross-checks every case of at most `max_bytes` whose oracle answer fits in
-    /// `budget` positions (while the oracle is within its time share, if `gated`).
+    /// `budget` positions (while the oracle is within its time share, if `gated`); the
+    /// numbers of the cases the oracle did not confirm (too large, past its budget or
+    /// time).
     pub(crate) fn oracle_check_all(
         &self,
         cases: &[P::Case],
@@ -157,13 +160,16 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
         budget: usize,
         max_bytes: usize,
         gated: bool,
-    ) -> Result<(), AuditError> {
+    ) -> Result<Vec<usize>, AuditError> {
+        let mut unconfirmed = Vec::new();
         for (i, (c, fast)) in cases.iter().zip(expected).enumerate() {
             if gated && self.oracle_over_time() {
+                unconfirmed.extend(i..cases.len());
                 break;
             }
             let single = self.p.write_input(std::slice::from_ref(c));
             if single.len() > max_bytes {
+                unconfirmed.push(i);
                 continue;
             }
             let t = Instant::now();
@@ -179,14 +185,17 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
                 .oracle_nanos
                 .fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
             // Too large for the budget: not cross-checked, never counted as agreeing.
-            if let Ok(oracle) = answer {
-                self.stats.oracle_checks.fetch_add(1, Ordering::Relaxed);
-                if &oracle != fast {
-                    return Err(self.mismatch(c, i, single, fast, &oracle));
+            match answer {
+                Ok(oracle) => {
+                    self.stats.oracle_checks.fetch_add(1, Ordering::Relaxed);
+                    if &oracle != fast {
+                        return Err(self.mismatch(c, i, single, fast, &oracle));
+                    }
                 }
+                Err(_) => unconfirmed.push(i),
             }
         }
-        Ok(())
+        Ok(unconfirmed)
     }
 
     /// The error for an oracle answer that differs from the expected one: the
@@ -232,29 +241,21 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
         expected: &[Vec<String>],
         until: Instant,
     ) -> Result<Option<String>, AuditError> {
+        let unconfirmed = if self.opts.oracle_budget > 0 {
+            sgcheck_oracles::with_deadline(until, || {
+                self.oracle_check_all(cases, expected, CONFIRM_BUDGET, CONFIRM_MAX_BYTES, false)
+            })?
+        } else {
+            (0..cases.len()).collect()
+        };
         let mut doubt = None;
-        for (i, (c, fast)) in cases.iter().zip(expected).enumerate() {
-            let single = self.p.write_input(std::slice::from_ref(c));
-            let oracle = if self.opts.oracle_budget > 0 && single.len() <= CONFIRM_MAX_BYTES {
-                sgcheck_oracles::with_deadline(until, || {
-                    self.p.oracle_answer(c, i, CONFIRM_BUDGET)
-                })
-                .ok()
-            } else {
-                None
-            };
-            if let Some(oracle) = oracle {
-                self.stats.oracle_checks.fetch_add(1, Ordering::Relaxed);
-                if &oracle != fast {
-                    return Err(self.mismatch(c, i, single, fast, &oracle));
-                }
-                continue;
-            }
+        for i in unconfirmed {
+            let c = &cases[i];
             match self.p.confirm_claims(c, until) {
                 Ok(()) => {}
                 Err(Claim::Wrong(why)) => {
                     return Err(AuditError::WrongClaim {
-                        input: single,
+                        input: self.p.write_input(std::slice::from_ref(c)),
                         index: i + 1,
                         why,
                     })

@@ -330,7 +330,10 @@ impl ScriptRules {
     /// the mex table when the declaration was read).
     fn in_box(&self, s: &[i64]) -> bool {
         self.check_box.as_ref().is_some_and(|(lo, hi)| {
-            lo.len() == s.len() && s.iter().zip(lo.iter().zip(hi.iter())).all(|(x, (a, b))| a <= x && x <= b)
+            lo.len() == s.len()
+                && s.iter()
+                    .zip(lo.iter().zip(hi.iter()))
+                    .all(|(x, (a, b))| a <= x && x <= b)
         })
     }
 
@@ -537,13 +540,18 @@ impl ScriptRules {
         let upper = |k: i64| -> Vec<i64> {
             hi.iter()
                 .zip(&width)
-                .map(|(h, w)| h.saturating_add(k.saturating_mul(*w).saturating_add(layers - 1) / layers))
+                .map(|(h, w)| {
+                    h.saturating_add(k.saturating_mul(*w).saturating_add(layers - 1) / layers)
+                })
                 .collect()
         };
         let mut report = crate::verify::Tier1Report::default();
         let (mut states, mut skipped, mut first_error) = (0u64, 0u64, None);
         let mut stop = None;
-        let mut visit = |s: &[i64], report: &mut crate::verify::Tier1Report, stop: &mut Option<String>| -> bool {
+        let mut visit = |s: &[i64],
+                         report: &mut crate::verify::Tier1Report,
+                         stop: &mut Option<String>|
+         -> bool {
             if states >= most {
                 *stop = Some(format!("{most} states, tier 1's most"));
                 return false;
@@ -552,6 +560,8 @@ impl ScriptRules {
                 *stop = Some("the time budget".into());
                 return false;
             }
+            // Each state runs the script: the watch hears of progress before each.
+            report.progress();
             let mex = match report.deadline() {
                 Some(d) => sgcheck_oracles::with_deadline(d, || self.mex_grundy(s)),
                 None => self.mex_grundy(s),
@@ -960,7 +970,10 @@ mod tests {
         // The box 0..=20, then past it, one state per layer, to 20 + 21.
         assert_eq!((t.checked, t.disagreements), (42, 0), "{t:?}");
         assert!(t.note.as_deref().unwrap().contains("to (41)"), "{t:?}");
-        assert!(t.note.as_deref().unwrap().contains("stopped by 42 states"), "{t:?}");
+        assert!(
+            t.note.as_deref().unwrap().contains("stopped by 42 states"),
+            "{t:?}"
+        );
         let wrong = TURTLES.replace("PAST", "g + 1");
         let r = ScriptRules::new(&wrong, false, Some((&[0], &[20]))).unwrap();
         let t = r.tier1_up_to(42).unwrap();
