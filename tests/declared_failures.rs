@@ -245,7 +245,10 @@ fn a_closed_form_wrong_past_its_box_is_the_declarations_error() {
     assert_eq!(code, Some(2), "{r} {err}");
     assert_eq!(r["verdict"], "declaration-error", "{r}");
     assert!(err.contains("the declaration is wrong"), "{err}");
-    assert!(err.contains("but the mex of its moves is") || err.contains("the oracle"), "{err}");
+    assert!(
+        err.contains("but the mex of its moves is") || err.contains("the oracle"),
+        "{err}"
+    );
 
     let first = w.compile(
         "always_first",
@@ -274,7 +277,8 @@ fn an_answer_no_computation_confirms_is_reported_unconfirmed() {
     assert_eq!(code, Some(1), "{r}");
     let detail = r["counterexample"]["detail"].as_str().unwrap();
     assert!(
-        detail.contains("neither the oracle nor the mex table confirmed") && detail.contains("value("),
+        detail.contains("neither the oracle nor the mex table confirmed")
+            && detail.contains("value("),
         "{detail}"
     );
 }
@@ -306,17 +310,28 @@ fn verify_and_audit_keep_their_time_on_slow_scripts() {
         let took = start.elapsed();
         let all = format!("{}{}", text(&out.stdout), text(&out.stderr));
         assert_eq!(out.status.code(), Some(0), "{name}: {all}");
-        assert!(took.as_secs_f64() < 5.0, "{name}: verify --time 3 took {took:?}");
+        assert!(
+            took.as_secs_f64() < 5.0,
+            "{name}: verify --time 3 took {took:?}"
+        );
     }
     let path = data.join("fibonacci_nim.toml");
     let start = std::time::Instant::now();
     let (code, r, err) = audit_json_time(&path, &fib, "3");
     let took = start.elapsed();
-    assert_eq!((code, r["verdict"].as_str()), (Some(0), Some("ok")), "{r} {err}");
+    assert_eq!(
+        (code, r["verdict"].as_str()),
+        (Some(0), Some("ok")),
+        "{r} {err}"
+    );
     assert!(took.as_secs_f64() < 5.0, "audit --time 3 took {took:?}");
 }
 
-fn audit_json_time(path: &Path, exe: &Path, time: &str) -> (Option<i32>, serde_json::Value, String) {
+fn audit_json_time(
+    path: &Path,
+    exe: &Path,
+    time: &str,
+) -> (Option<i32>, serde_json::Value, String) {
     let out = sgcheck(
         &[
             "audit",

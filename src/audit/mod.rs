@@ -712,10 +712,10 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
     if let Some((cases, failure)) = found {
         // Shrinking uses what is left of the budget, and at least FINISH_FLOOR of it;
         // the expected answers it needs are cut there too.
-        let deadline = (ctx.start + opts.time).max(Instant::now() + opts.time.mul_f64(FINISH_FLOOR));
-        let shrunk = sgcheck_oracles::with_deadline(deadline, || {
-            shrink_all(ctx, cases, failure, deadline)
-        })?;
+        let deadline =
+            (ctx.start + opts.time).max(Instant::now() + opts.time.mul_f64(FINISH_FLOOR));
+        let shrunk =
+            sgcheck_oracles::with_deadline(deadline, || shrink_all(ctx, cases, failure, deadline))?;
         for s in shrunk {
             // An input without an expected answer blames nobody: it is counted and
             // left out (the answers were given when it failed; a script's limit may

@@ -153,8 +153,7 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
     {
         // Listing the cases may ask a declared game's tables (to keep positions it can
         // answer): cut at the phase's end plus the grace, like the checks.
-        let cases =
-            sgcheck_oracles::with_deadline(enumerate_until + grace, || p.small_cases(size));
+        let cases = sgcheck_oracles::with_deadline(enumerate_until + grace, || p.small_cases(size));
         if Instant::now() >= enumerate_until + grace {
             break;
         }

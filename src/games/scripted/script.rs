@@ -51,7 +51,11 @@ pub const MAX_CALL_MEMORY: usize = 32 << 20;
 /// The stack a call runs with at least: an array nested [`MAX_ARRAY`] deep takes up
 /// to about 2 KB of stack per level to compare with `==` (measured), less to print or
 /// drop.
-pub const SCRIPT_STACK: usize = if cfg!(debug_assertions) { 1 << 30 } else { 256 << 20 };
+pub const SCRIPT_STACK: usize = if cfg!(debug_assertions) {
+    1 << 30
+} else {
+    256 << 20
+};
 /// Most integers in one component state.
 pub const MAX_STATE_LEN: usize = 8;
 /// Most components one move leaves in place of one.
@@ -206,7 +210,8 @@ fn why(e: &rhai::EvalAltResult) -> String {
 
 /// " (line N)" when the engine knows where, else nothing.
 fn at_line(pos: rhai::Position) -> String {
-    pos.line().map_or_else(String::new, |l| format!(" (line {l})"))
+    pos.line()
+        .map_or_else(String::new, |l| format!(" (line {l})"))
 }
 
 impl Script {
