@@ -34,22 +34,42 @@ fn declaration(dir: &Path, name: &str, at: &str, bad: &str) -> PathBuf {
     } else {
         String::new()
     };
+    let script = format!(
+        "fn moves(s) {{\n    {}\n    let o = [];\n    \
+         for k in 1..=2 {{ if k <= s[0] {{ o.push([s[0] - k]); }} }}\n    o\n}}\n{value}\n{position}",
+        guard("moves")
+    );
+    take_one_or_two(
+        dir,
+        name,
+        "take one or two, planted failure",
+        &script,
+        check,
+        (9, 2),
+    )
+}
+
+/// A declaration of a game of heaps, `script` its `[game] script` (with the `check`
+/// line after it), heaps 0..=`max.0`, 1..=`max.1` heaps a case, 1..=10 cases; the
+/// verdict printed as "First" or "Second".
+fn take_one_or_two(
+    dir: &Path,
+    name: &str,
+    title: &str,
+    script: &str,
+    check: &str,
+    max: (u64, u64),
+) -> PathBuf {
+    let (heap, heaps) = max;
     let text = format!(
         r#"format = 2
 id = "{name}"
-title = "take one or two, planted failure"
+title = "{title}"
 position = ["heaps"]
 
 [game]
 script = """
-fn moves(s) {{
-    {}
-    let o = [];
-    for k in 1..=2 {{ if k <= s[0] {{ o.push([s[0] - k]); }} }}
-    o
-}}
-{value}
-{position}
+{script}
 """
 {check}
 
@@ -61,16 +81,15 @@ count = {{ what = "case count T", min = 1, max = 10 }}
 name = "heaps"
 what = "heap {{i}} of case {{case}}"
 min = 0
-max = 9
+max = {heap}
 inline = true
-length = {{ what = "heap count n of case {{case}}", min = 1, max = 2 }}
+length = {{ what = "heap count n of case {{case}}", min = 1, max = {heaps} }}
 
 [output]
 lines = ["{{verdict}}"]
 win = "First"
 lose = "Second"
-"#,
-        guard("moves")
+"#
     );
     let path = dir.join(format!("{name}.toml"));
     std::fs::write(&path, text).unwrap();
@@ -180,40 +199,18 @@ fn solve_refuses_a_case_the_script_fails_on() {
 /// Take one or two (values n mod 3), with a closed form `value` that is wrong from
 /// `wrong_from` on, checked on the box 0..=20, heaps up to `max`.
 fn wrong_closed_form(dir: &Path, name: &str, wrong_from: u64, max: u64) -> PathBuf {
-    let text = format!(
-        r#"format = 2
-id = "{name}"
-title = "take one or two, closed form wrong from {wrong_from}"
-position = ["heaps"]
-
-[game]
-script = """
-fn moves(s) {{ let o = []; for k in 1..=2 {{ if k <= s[0] {{ o.push([s[0] - k]); }} }} o }}
-fn value(s) {{ if s[0] >= {wrong_from} {{ (s[0] + 1) % 3 }} else {{ s[0] % 3 }} }}
-"""
-check_states = [[0], [20]]
-
-[input]
-cases = "count"
-count = {{ what = "case count T", min = 1, max = 10 }}
-
-[[field]]
-name = "heaps"
-what = "heap {{i}} of case {{case}}"
-min = 0
-max = {max}
-inline = true
-length = {{ what = "heap count n of case {{case}}", min = 1, max = 3 }}
-
-[output]
-lines = ["{{verdict}}"]
-win = "First"
-lose = "Second"
-"#
+    let script = format!(
+        "fn moves(s) {{ let o = []; for k in 1..=2 {{ if k <= s[0] {{ o.push([s[0] - k]); }} }} o }}\n\
+         fn value(s) {{ if s[0] >= {wrong_from} {{ (s[0] + 1) % 3 }} else {{ s[0] % 3 }} }}"
     );
-    let path = dir.join(format!("{name}.toml"));
-    std::fs::write(&path, text).unwrap();
-    path
+    take_one_or_two(
+        dir,
+        name,
+        &format!("take one or two, closed form wrong from {wrong_from}"),
+        &script,
+        "check_states = [[0], [20]]",
+        (max, 3),
+    )
 }
 
 fn audit_json(path: &Path, exe: &Path) -> (Option<i32>, serde_json::Value, String) {
