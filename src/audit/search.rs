@@ -331,6 +331,10 @@ pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
     let found: Mutex<Option<Found<P::Case>>> = Mutex::new(None);
     let error: Mutex<Option<AuditError>> = Mutex::new(None);
 
+    // A game whose fast side builds a table while cases are listed and drawn (a
+    // script's mex table) stops at the deadline plus a twentieth of the time; a batch
+    // that ran past that is dropped, so what a seed runs never depends on timing.
+    let cut = deadline + opts.time.div_f64(20.0).max(Duration::from_millis(50));
     let worker = || {
         while !stop.load(Ordering::SeqCst) {
             let batch = {
@@ -345,13 +349,13 @@ pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
                     None => usize::MAX,
                 };
                 let cap = ctx.batch_cap(src.next_seq());
-                src.next(true, room.min(cap))
+                // Listing the small cases asks the game about each (a script may take
+                // a call's whole time on one): under the same cut as the drawing.
+                sgcheck_oracles::with_deadline(cut, || src.next(true, room.min(cap)))
             };
-            // A game whose fast side builds a table while cases are drawn (a script's
-            // mex table) stops drawing at the deadline plus a twentieth of the time; a
-            // batch that ran past that is dropped, so what a seed runs never depends on
-            // timing.
-            let cut = deadline + opts.time.div_f64(20.0).max(Duration::from_millis(50));
+            if Instant::now() >= cut {
+                break;
+            }
             let batch = sgcheck_oracles::with_deadline(cut, || {
                 batch.build(ctx.p, opts.seed, BATCH_MAX_BYTES)
             });

@@ -330,7 +330,15 @@ struct DeclaredPositions {
     /// [`crate::games::declared::is_declaration_failure`]): a finding, not a skip.
     failed: std::sync::atomic::AtomicU64,
     first_failed: std::sync::Mutex<Option<String>>,
+    /// The positions counted as refused or failed (at most [`SEEN_CAP`]), so that a
+    /// position drawn again, or refused by `check` and then failed by the analysis, is
+    /// counted once.
+    seen: std::sync::Mutex<std::collections::HashSet<Vec<u64>>>,
 }
+
+/// Most positions [`DeclaredPositions`] remembers having counted; past it, each is
+/// counted as it comes.
+const SEEN_CAP: usize = 1 << 16;
 
 /// Every choice of list lengths for `slots` (each list's lengths up to `cap`, or its
 /// shortest when that is longer), as the bounds of each number, fewest numbers first;
@@ -406,6 +414,15 @@ impl DeclaredPositions {
     /// finding) or a refusal by design (left out).
     fn refuse(&self, numbers: &[u64], e: String) {
         use std::sync::atomic::Ordering;
+        {
+            let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+            if seen.contains(numbers) {
+                return;
+            }
+            if seen.len() < SEEN_CAP {
+                seen.insert(numbers.to_vec());
+            }
+        }
         let (count, first) = if crate::games::declared::is_declaration_failure(&e) {
             (&self.failed, &self.first_failed)
         } else {
@@ -607,6 +624,7 @@ pub fn verify_declared_game(
         first_refused: Default::default(),
         failed: Default::default(),
         first_failed: Default::default(),
+        seen: Default::default(),
     };
     let reproduce = match declaration {
         Some(p) => format!("sgcheck verify --problem {}", crate::shell::path_of(p)),
@@ -754,6 +772,7 @@ mod declared_tests {
             first_refused: Default::default(),
             failed: Default::default(),
             first_failed: Default::default(),
+            seen: Default::default(),
         }
     }
 

@@ -241,14 +241,18 @@ pub(crate) fn run_tier1_with(
         oracle: format!("SG table {table}"),
         reproduce: reproduce.clone(),
     };
+    let mut failed = (0, None);
     let (checked, disagreements, first, skipped, note) = match result {
-        Ok(t1) => (
-            t1.checked,
-            t1.disagreements,
-            t1.first.map(to_disagreement),
-            t1.skipped,
-            t1.note,
-        ),
+        Ok(t1) => {
+            failed = (t1.failed, t1.first_failed);
+            (
+                t1.checked,
+                t1.disagreements,
+                t1.first.map(to_disagreement),
+                t1.skipped,
+                t1.note,
+            )
+        }
         Err(p) => {
             let (checked, dis, first) = watch
                 .tier1
@@ -298,8 +302,8 @@ pub(crate) fn run_tier1_with(
         enumerated_skipped: 0,
         note,
         generator_failures: 0,
-        declaration_failures: 0,
-        first_declaration_failure: None,
+        declaration_failures: failed.0,
+        first_declaration_failure: failed.1,
         not_applicable: None,
     }
 }

@@ -22,6 +22,11 @@ pub struct Tier1Report {
     pub skipped: u64,
     /// What the counts mean when it is not obvious (what was left out, and why).
     pub note: Option<String>,
+    /// Values a declaration failed to give (its script threw, ran past a limit of the
+    /// sandbox or returned a wrong type): findings, as in tiers 2 and 3.
+    pub failed: u64,
+    /// The first such failure: the value and why.
+    pub first_failed: Option<String>,
     guard: Tier1Guard,
     /// The subject has no tier 1 at all ([`Tier1Report::none`]).
     none: bool,
@@ -50,6 +55,8 @@ impl Default for Tier1Report {
             first: None,
             skipped: 0,
             note: None,
+            failed: 0,
+            first_failed: None,
             guard: TIER1_GUARD.with(|g| g.borrow().clone()),
             none: false,
         }
@@ -115,6 +122,14 @@ impl Tier1Report {
             Some(old) => format!("{old}; {note}"),
             None => note,
         });
+    }
+
+    /// Records a value that a declaration failed to give (`why`: which, and why).
+    pub fn fail(&mut self, why: impl Display) {
+        self.failed += 1;
+        if self.first_failed.is_none() {
+            self.first_failed = Some(why.to_string());
+        }
     }
 
     /// Tells the watch that tier 1 is still making progress, and stops at the time

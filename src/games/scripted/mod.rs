@@ -61,6 +61,17 @@ fn held(m: &[Vec<State>]) -> usize {
 
 type Moves = Arc<Vec<Vec<State>>>;
 
+/// Most failed calls [`ScriptRules`] keeps.
+const MAX_FAILED: usize = 4096;
+
+/// A function of the script, as the key of a failed call.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Call {
+    Moves,
+    Value,
+    Position,
+}
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -72,6 +83,11 @@ pub struct ScriptRules {
     misere: bool,
     moves: Mutex<(HashMap<State, Moves>, usize)>,
     grundy: Mutex<HashMap<State, u64>>,
+    /// The calls that failed (threw, ran past a limit, returned a wrong type), by
+    /// function and argument, with why: a failing call is made once, so a state that
+    /// takes a call's whole time to fail costs that time once, and every later answer
+    /// that needs it fails the same way. A call cut by its task's deadline is not kept.
+    failed: Mutex<HashMap<(Call, Box<[i64]>), String>>,
     checked: u64,
     /// The `check_states` box (lowest and highest state), when given.
     check_box: Option<(State, State)>,
@@ -108,6 +124,7 @@ impl ScriptRules {
             misere,
             moves: Mutex::new((HashMap::new(), 0)),
             grundy: Mutex::new(HashMap::new()),
+            failed: Mutex::new(HashMap::new()),
             checked: 0,
             check_box: None,
         };
@@ -152,7 +169,7 @@ impl ScriptRules {
             if !self.misere {
                 let g = self.mex_grundy(&s)?;
                 if self.script.has_value {
-                    let v = self.script.value(&s)?;
+                    let v = self.value(&s)?;
                     if v != g {
                         return Err(format!(
                             "value{} = {v}, but the mex of its moves is {g}",
@@ -215,7 +232,7 @@ impl ScriptRules {
         if let Some(m) = lock(&self.moves).0.get(s) {
             return Ok(Arc::clone(m));
         }
-        let m = Arc::new(self.script.moves(s)?);
+        let m = Arc::new(self.remembered(Call::Moves, s, || self.script.moves(s))?);
         let size = held(&m);
         let mut cache = lock(&self.moves);
         if cache.0.len() < MAX_STATES && cache.1 + size <= MAX_HELD {
@@ -320,7 +337,7 @@ impl ScriptRules {
     /// the mex table otherwise.
     pub fn grundy(&self, s: &[i64]) -> Result<u64, String> {
         if self.script.has_value {
-            self.script.value(s)
+            self.value(s)
         } else {
             self.mex_grundy(s)
         }
@@ -351,7 +368,7 @@ impl ScriptRules {
             if self.in_box(&s) {
                 continue;
             }
-            let v = self.script.value(&s).map_err(Claim::Unchecked)?;
+            let v = self.value(&s).map_err(Claim::Unchecked)?;
             match sgcheck_oracles::with_deadline(until, || self.mex_grundy(&s)) {
                 Ok(g) if g == v => {}
                 Ok(g) => {
@@ -374,7 +391,42 @@ impl ScriptRules {
 
     /// The components of a case's position numbers.
     pub fn components(&self, numbers: &[u64]) -> Result<Vec<State>, String> {
-        self.script.components(numbers)
+        if !self.script.has_position {
+            return self.script.components(numbers);
+        }
+        // The key of a failure: the numbers as the script sees them (a number past
+        // i64 fails before any call, the same way each time).
+        let key: Box<[i64]> = numbers.iter().map(|&n| n as i64).collect();
+        self.remembered(Call::Position, &key, || self.script.components(numbers))
+    }
+
+    /// The closed form `value(s)` of the script.
+    fn value(&self, s: &[i64]) -> Result<u64, String> {
+        self.remembered(Call::Value, s, || self.script.value(s))
+    }
+
+    /// `call()`, the call of `f` on `arg`, unless it failed before: then the same
+    /// failure. A failure is kept unless the call was cut by its task's deadline.
+    fn remembered<T>(
+        &self,
+        f: Call,
+        arg: &[i64],
+        call: impl FnOnce() -> Result<T, String>,
+    ) -> Result<T, String> {
+        let key = (f, Box::<[i64]>::from(arg));
+        if let Some(why) = lock(&self.failed).get(&key) {
+            return Err(why.clone());
+        }
+        let r = call();
+        if let Err(why) = &r {
+            if !script::was_cut(why) {
+                let mut failed = lock(&self.failed);
+                if failed.len() < MAX_FAILED {
+                    failed.insert(key, why.clone());
+                }
+            }
+        }
+        r
     }
 
     fn values(&self, numbers: &[u64]) -> Result<(Vec<State>, Vec<u64>), String> {
@@ -572,8 +624,11 @@ impl ScriptRules {
                 return false;
             }
             states += 1;
-            match (self.script.value(s), mex) {
+            match (self.value(s), mex) {
                 (Ok(v), Ok(g)) => report.compare(format_args!("value{}", show(s)), v, g),
+                // The script failed: a finding, with the state.
+                (Err(e), _) | (_, Err(e)) if script::is_call_failure(&e) => report.fail(e),
+                // Past what the table answers (its size, its time): left out.
                 (Err(e), _) | (_, Err(e)) => {
                     skipped += 1;
                     first_error.get_or_insert(e);
@@ -594,7 +649,7 @@ impl ScriptRules {
                 stop = Some("the largest integers".into());
                 break;
             }
-            let before = report.checked;
+            let before = (report.checked, report.failed);
             for i in 0..lo.len() {
                 let ranges: Vec<(i64, i64)> = (0..lo.len())
                     .map(|j| match j.cmp(&i) {
@@ -607,7 +662,7 @@ impl ScriptRules {
             }
             if going {
                 reached = new;
-                if report.checked == before {
+                if (report.checked, report.failed) == before {
                     stop = Some("a layer on which the mex table answered no state".into());
                     break;
                 }
@@ -986,7 +1041,7 @@ mod tests {
     #[test]
     fn tier1_grows_a_box_of_two_integers_once_each() {
         // Two Nim heaps as one component: value a xor b. The box 0..=3 x 0..=1 grows to
-        // 0..=7 x 0..=3, each state once; a state that throws is left out and counted.
+        // 0..=7 x 0..=3, each state once; a state that throws is a failure, with why.
         let nim2 = r#"
             fn moves(s) {
                 let out = [];
@@ -1001,8 +1056,38 @@ mod tests {
         "#;
         let r = ScriptRules::new(nim2, false, Some((&[0, 0], &[3, 1]))).unwrap();
         let t = r.tier1_up_to(32).unwrap();
-        assert_eq!((t.checked, t.disagreements, t.skipped), (31, 0, 1), "{t:?}");
-        assert!(t.note.as_deref().unwrap().contains("no value"), "{t:?}");
+        assert_eq!(
+            (t.checked, t.disagreements, t.skipped, t.failed),
+            (31, 0, 0, 1),
+            "{t:?}"
+        );
+        let why = t.first_failed.as_deref().unwrap();
+        assert!(
+            why.contains("value(7, 3)") && why.contains("no value"),
+            "{t:?}"
+        );
+    }
+
+    #[test]
+    fn a_failed_call_is_kept_and_a_cut_one_is_not() {
+        let r = ScriptRules::new(
+            "fn moves(s) { if s[0] == 7 { throw \"planted\"; } [] }",
+            false,
+            None,
+        )
+        .unwrap();
+        let first = r.moves_of(&[7]).unwrap_err();
+        assert!(first.contains("planted"), "{first}");
+        assert_eq!(
+            lock(&r.failed).get(&(Call::Moves, Box::from([7]))),
+            Some(&first)
+        );
+        assert_eq!(r.moves_of(&[7]).unwrap_err(), first);
+        // Cut by its task's deadline: not the script's failure, not kept.
+        let cut = script::within(Instant::now(), || r.moves_of(&[3])).unwrap_err();
+        assert!(script::was_cut(&cut), "{cut}");
+        assert_eq!(lock(&r.failed).len(), 1);
+        assert!(r.moves_of(&[3]).unwrap().is_empty());
     }
 
     #[test]

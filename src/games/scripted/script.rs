@@ -375,6 +375,13 @@ pub fn with_stack<R>(f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(SCRIPT_STACK, SCRIPT_STACK + (SCRIPT_STACK >> 2), f)
 }
 
+/// Whether `error` (a message of a script call) says the call was cut by the deadline
+/// of the task it belongs to, not failed by the script: the same call may answer
+/// when given its time.
+pub fn was_cut(error: &str) -> bool {
+    error.contains(TASK_TIME_OUT)
+}
+
 /// Whether `error` (a message of a scripted game, maybe inside a longer one) says that
 /// a call of the script failed: `moves`, `value` or `position` threw, ran past a limit
 /// of the sandbox or returned a value of the wrong type, or the moves lead back to a
@@ -382,7 +389,7 @@ pub fn with_stack<R>(f: impl FnOnce() -> R) -> R {
 /// `verify` reports; every other error (a number past i64, a table past its size, a
 /// task whose time ran out) is a refusal by design.
 pub fn is_call_failure(error: &str) -> bool {
-    if error.contains(TASK_TIME_OUT) {
+    if was_cut(error) {
         return false;
     }
     ["moves(", "value(", "position("].iter().any(|f| {

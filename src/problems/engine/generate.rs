@@ -389,8 +389,14 @@ impl Declared {
                     fields: cur.clone(),
                 };
                 self.sync_counts(&mut c);
-                if self.limits(&c).is_ok() {
-                    out.push(c);
+                match self.limits(&c) {
+                    Ok(()) => out.push(c),
+                    // A case the declaration fails on (its script threw or ran past a
+                    // limit) is kept: answering it fails, and the failure is counted
+                    // (a finding of verify, an unanswerable input of the audit), where
+                    // leaving it out here would hide it.
+                    Err(e) if crate::games::declared::is_declaration_failure(&e) => out.push(c),
+                    Err(_) => {}
                 }
             }
             return;
