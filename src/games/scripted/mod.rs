@@ -72,6 +72,9 @@ enum Call {
     Position,
 }
 
+/// A failed call: the function and its argument.
+type FailedCall = (Call, Box<[i64]>);
+
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -87,7 +90,7 @@ pub struct ScriptRules {
     /// function and argument, with why: a failing call is made once, so a state that
     /// takes a call's whole time to fail costs that time once, and every later answer
     /// that needs it fails the same way. A call cut by its task's deadline is not kept.
-    failed: Mutex<HashMap<(Call, Box<[i64]>), String>>,
+    failed: Mutex<HashMap<FailedCall, String>>,
     checked: u64,
     /// The `check_states` box (lowest and highest state), when given.
     check_box: Option<(State, State)>,
