@@ -481,3 +481,74 @@ fn a_missing_compiler_fails_under_ci() {
     assert!(!workshop::required_by(env(&[("CI", "false")])));
     assert!(!workshop::required_by(env(&[])));
 }
+
+/// A memoised recursion over the pile (`win(x)` calls `win(x - a_i)`), whose frames
+/// hold 96 bytes of padding: with the set {1} it recurses as deep as K, and the
+/// machine's 8 MB stack runs out past K = 58,000 or so. Random inputs almost never
+/// hold the set {1} with K that large; the audit's deepest corner (K at its highest,
+/// the shortest set of the smallest amounts) is tried among its first inputs.
+const STONES_RECURSIVE: &str = r#"
+#include <cstdio>
+int n, k, a[105];
+signed char memo[100005];
+bool win(int x) {
+    volatile char pad[96];
+    pad[x % 96] = 1;
+    if (memo[x]) return memo[x] > 0;
+    bool w = false;
+    for (int i = 0; i < n; i++)
+        if (a[i] <= x && !win(x - a[i])) { w = true; break; }
+    memo[x] = w ? 1 : -1;
+    return w + pad[0] * 0;
+}
+int main() {
+    scanf("%d %d", &n, &k);
+    for (int i = 0; i < n; i++) scanf("%d", &a[i]);
+    puts(win(k) ? "First" : "Second");
+}
+"#;
+
+/// The same game as a table filled bottom-up: no recursion.
+const STONES_TABLE: &str = r#"
+#include <cstdio>
+int n, k, a[105];
+bool w[100005];
+int main() {
+    scanf("%d %d", &n, &k);
+    for (int i = 0; i < n; i++) scanf("%d", &a[i]);
+    for (int x = 0; x <= k; x++)
+        for (int i = 0; i < n; i++)
+            if (a[i] <= x && !w[x - a[i]]) { w[x] = true; break; }
+    puts(w[k] ? "First" : "Second");
+}
+"#;
+
+#[test]
+fn a_recursion_too_deep_for_the_stack_is_found_at_the_deepest_corner() {
+    let Some(w) = Workshop::new() else { return };
+    let decl =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corners/stones_dp.toml");
+    let table = w.compile("stones_table", STONES_TABLE, &[]);
+    let r = w.audit_declared(&decl, 1, "3", &table);
+    assert_eq!(r["verdict"], "ok", "{r}");
+    let rec = w.compile("stones_rec", STONES_RECURSIVE, &[]);
+    // The stack of a common judge, whatever this machine's default.
+    let r = w.audit_of(
+        &["--problem", decl.to_str().unwrap()],
+        1,
+        &["--time", "5", "--stack-limit", "8M"],
+        &[rec.to_str().unwrap()],
+    );
+    assert_eq!(r["verdict"], "runtime-error", "{r}");
+    let c = counterexample(&r);
+    // Shrunk to one amount, 1, and a K past what the stack holds (the shrinker lowers
+    // K until the crash stops; where exactly depends on the environment's size).
+    let input = c["input"].as_str().unwrap();
+    let nums: Vec<u64> = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!((nums.len(), nums[0], nums[2]), (3, 1, 1), "{input}");
+    assert!((30_000..=100_000).contains(&nums[1]), "{input}");
+    assert!(c["detail"].as_str().unwrap().contains("SIGSEGV"), "{c}");
+}

@@ -27,6 +27,8 @@ pub enum Phase {
     Random,
     /// Cases at the limits (scale 1, most cases, edge cases).
     Limits,
+    /// The problem's corners ([`Problem::corner_cases`]), one an input, early.
+    Corners,
 }
 
 impl Phase {
@@ -36,6 +38,7 @@ impl Phase {
             Phase::Enumerate => "tiny cases",
             Phase::Random => "random",
             Phase::Limits => "limits",
+            Phase::Corners => "corners",
         }
     }
 }
@@ -107,6 +110,7 @@ pub struct Ticket<C> {
 #[derive(Clone, Debug)]
 enum Plan<C> {
     Cases(Vec<C>),
+    Corner(C),
     Random(u64),
     Limits(u64),
 }
@@ -118,6 +122,7 @@ impl<C: Clone> Ticket<C> {
         let limit = self.limit;
         let (cases, phase, scale) = match self.plan {
             Plan::Cases(cases) => (cases, Phase::Enumerate, 0.0),
+            Plan::Corner(case) => (vec![case], Phase::Corners, 1.0),
             Plan::Random(first) => {
                 // Random case k comes from its own generator: the same cases in the
                 // same order whether batched or not.
@@ -255,6 +260,8 @@ pub struct Source<'a, P: Problem> {
     seq: u64,
     /// Cases handed out so far.
     pub scheduled: u64,
+    /// The corners not yet handed out; `None` until first asked for.
+    corners: Option<VecDeque<P::Case>>,
 }
 
 impl<'a, P: Problem> Source<'a, P> {
@@ -273,6 +280,7 @@ impl<'a, P: Problem> Source<'a, P> {
             random_batches: 0,
             seq: 0,
             scheduled: 0,
+            corners: None,
         }
     }
 
@@ -314,8 +322,9 @@ impl<'a, P: Problem> Source<'a, P> {
         self.seq
     }
 
-    /// The next batch to build: tiny cases smallest-first (three batches in four,
-    /// while they last and `enumerate` allows), else random cases, and every fourth of
+    /// The next batch to build: the problem's corners (one a batch, every other batch,
+    /// while they last), tiny cases smallest-first (three batches in four, while they
+    /// last and `enumerate` allows), else random cases, and every fourth of
     /// those a batch at the limits; at most `room` cases (room >= 1).
     pub fn next(&mut self, enumerate: bool, room: usize) -> Ticket<P::Case> {
         let limit = self.per_batch.min(room.max(1));
@@ -324,7 +333,20 @@ impl<'a, P: Problem> Source<'a, P> {
         // While tiny cases last, three batches in four are tiny cases: the order of
         // batches depends on nothing but their number (reproducible from the seed),
         // and random and limit cases start early even in a short audit.
-        let (plan, count) = if enumerate && seq % 4 != 3 && self.enumerating() {
+        // The corners come first among the batches of odd number (one case each),
+        // so that a short audit tries them all.
+        let p = self.p;
+        let corners = self
+            .corners
+            .get_or_insert_with(|| p.corner_cases().into_iter().collect());
+        let corner = if seq % 2 == 1 {
+            corners.pop_front()
+        } else {
+            None
+        };
+        let (plan, count) = if let Some(c) = corner {
+            (Plan::Corner(c), 1)
+        } else if enumerate && seq % 4 != 3 && self.enumerating() {
             let mut cases = Vec::with_capacity(limit);
             while cases.len() < limit {
                 self.refill();

@@ -164,6 +164,14 @@ pub trait Problem: Sync + Send {
     /// promising first; used to shrink a failing case to a minimal one.
     fn shrink(&self, case: &Self::Case) -> Vec<Self::Case>;
 
+    /// The corners of the problem's limits, in the order the audit tries them before
+    /// its random cases: every value at its highest, the deepest case (values high,
+    /// lists short with their smallest positive values, trees as paths), every value at
+    /// its lowest, and mixes of these. The same for every seed; none by default.
+    fn corner_cases(&self) -> Vec<Self::Case> {
+        Vec::new()
+    }
+
     /// A few valid cases of about half the size of a large `case` (each half of its
     /// piles, say), for cases too large for [`Problem::shrink`], whose candidates are
     /// whole copies of the case: the audit cuts such a case down with these until

@@ -566,3 +566,29 @@ fn rebuild_refuses_what_breaks_a_constraint() {
     );
     assert_eq!(tr.rebuild(&c, vec![vec![1, 1]]), None, "three numbers");
 }
+
+#[test]
+fn corners_are_valid_and_the_deepest_comes_second() {
+    let text = include_str!("../../tests/data/corners/stones_dp.toml");
+    let d = crate::problems::declaration::parse(text, "stones_dp.toml").unwrap();
+    let corners = d.corner_cases();
+    let fields: Vec<Vec<Vec<u64>>> = corners.iter().map(|c| d.unpack(c).fields).collect();
+    // Every number at its highest: N = 100 values counting down from K = 10^5.
+    let top: Vec<u64> = (0..100).map(|i| 100_000 - i).collect();
+    assert_eq!(fields[0], vec![vec![100], vec![100_000], top]);
+    // The deepest: K at its highest, the shortest set of the smallest amounts.
+    assert_eq!(fields[1], vec![vec![1], vec![100_000], vec![1]]);
+    // Every number at its lowest.
+    assert!(fields.contains(&vec![vec![1], vec![1], vec![1]]));
+    for c in &corners {
+        assert!(d.check_limits(c).is_ok());
+    }
+    let distinct: std::collections::HashSet<_> = fields.iter().collect();
+    assert_eq!(distinct.len(), fields.len(), "each corner once");
+    // Every built-in problem's corners are valid cases of it.
+    for b in builtins() {
+        for c in b.corner_cases() {
+            assert!(b.check_limits(&c).is_ok(), "{}: {c:?}", b.info().id);
+        }
+    }
+}

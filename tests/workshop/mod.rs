@@ -128,7 +128,13 @@ impl Workshop {
         )
     }
 
-    fn audit_of(&self, problem: &[&str], seed: u64, options: &[&str], command: &[&str]) -> Value {
+    pub fn audit_of(
+        &self,
+        problem: &[&str],
+        seed: u64,
+        options: &[&str],
+        command: &[&str],
+    ) -> Value {
         let seed = seed.to_string();
         let mut args = vec!["audit"];
         args.extend_from_slice(problem);

@@ -708,3 +708,156 @@ pub(super) fn orders(set: Vec<u64>) -> Vec<Vec<u64>> {
         out.push(cur.clone());
     }
 }
+
+/// Where a corner puts a number field, or a list's length: its lowest or highest.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum End {
+    Low,
+    High,
+}
+
+/// The values of a corner's lists: all at the lowest, all at the smallest positive
+/// value (the smallest move, say), or all at the highest (distinct lists count up
+/// from the first two and down from the last).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Fill {
+    Low,
+    Least,
+    High,
+}
+
+/// The corners the audit tries first, in order: every number and list at its highest;
+/// the deepest (numbers high, lists short with their smallest positive values, trees
+/// as paths: a recursion as deep as the limits allow); lists long with low values;
+/// every number and list at its lowest; then the other mixes.
+pub(crate) const CORNERS: [(End, End, Fill); 12] = [
+    (End::High, End::High, Fill::High),
+    (End::High, End::Low, Fill::Least),
+    (End::High, End::High, Fill::Least),
+    (End::High, End::High, Fill::Low),
+    (End::Low, End::Low, Fill::Low),
+    (End::Low, End::High, Fill::High),
+    (End::High, End::Low, Fill::High),
+    (End::Low, End::High, Fill::Least),
+    (End::Low, End::High, Fill::Low),
+    (End::High, End::Low, Fill::Low),
+    (End::Low, End::Low, Fill::High),
+    (End::Low, End::Low, Fill::Least),
+];
+
+impl Declared {
+    /// The corners of the declaration ([`CORNERS`]) that are valid cases, each once,
+    /// in order: the same for every seed.
+    pub(crate) fn corners(&self) -> Vec<Unpacked> {
+        let mut out: Vec<Unpacked> = Vec::new();
+        for &(numbers, lengths, fill) in &CORNERS {
+            let Some(c) = self.corner(numbers, lengths, fill) else {
+                continue;
+            };
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// One corner: number fields at `numbers`, list lengths (and item counts) at
+    /// `lengths`, list values filled by `fill`; `None` when it is not a valid case.
+    fn corner(&self, numbers: End, lengths: End, fill: Fill) -> Option<Unpacked> {
+        // Trees and graphs need some randomness for their labels: a fixed seed, so the
+        // corners are the same whatever the audit's seed.
+        let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0x636f_726e_6572);
+        let pick = |num: &Num, end: End| match end {
+            End::Low => num.min,
+            End::High => num.max,
+        };
+        let mut fields: Vec<Vec<u64>> = Vec::with_capacity(self.fields.len());
+        for f in &self.fields {
+            let lo = f.bounds.min;
+            let mut top = f.bounds.max;
+            if let Some(j) = f.max_from {
+                top = top.min(fields[j][0]);
+                if top < lo {
+                    return None;
+                }
+            }
+            let value = |fill: Fill, lo: u64, top: u64| match fill {
+                Fill::Low => lo,
+                Fill::Least => lo.max(1).min(top),
+                Fill::High => top,
+            };
+            match &f.list {
+                None => {
+                    let mut v = match numbers {
+                        End::Low => lo,
+                        End::High => top,
+                    };
+                    if let Some(j) = f.at_least {
+                        v = v.max(fields[j][0]).min(f.bounds.max);
+                    }
+                    fields.push(vec![v]);
+                }
+                Some(l) if l.tree => {
+                    let n = pick(&l.len, lengths).max(1);
+                    fields.push(crate::tree::random(
+                        &mut rng,
+                        usize::try_from(n).ok()?,
+                        crate::tree::Shape::PathFromRoot,
+                    ));
+                }
+                Some(l) if l.graph.is_some() => {
+                    let n = l.graph.map_or(1, |g| fields[g][0]);
+                    let m = pick(&l.items(), lengths);
+                    fields.push(super::graph::random_dag(&mut rng, n, m));
+                }
+                Some(l) => {
+                    let list = |n: u64| -> Vec<u64> {
+                        if !l.column_bounds.is_empty() {
+                            let k = l.column_bounds.len();
+                            return (0..n)
+                                .map(|i| {
+                                    let b = &l.column_bounds[i as usize % k];
+                                    let t = if f.max_from.is_some() {
+                                        b.max.min(top)
+                                    } else {
+                                        b.max
+                                    };
+                                    value(fill, b.min, t.max(b.min))
+                                })
+                                .collect();
+                        }
+                        let v = value(fill, lo, top);
+                        if !l.distinct {
+                            return vec![v; n as usize];
+                        }
+                        let n = n.min(top - lo + 1);
+                        match fill {
+                            Fill::High => (0..n).map(|i| top - i).collect(),
+                            _ => (0..n.min(top - v + 1)).map(|i| v + i).collect(),
+                        }
+                    };
+                    let mut n = pick(&l.len, lengths);
+                    n -= n % l.step.max(1);
+                    // A corner is one input: a list past 2^22 values is not written.
+                    if n > 1 << 22 {
+                        return None;
+                    }
+                    match &f.group {
+                        None => fields.push(list(n)),
+                        Some(g) => {
+                            let m = pick(&g.count, lengths);
+                            if m.saturating_mul(n) > 1 << 22 {
+                                return None;
+                            }
+                            let items: Vec<Vec<u64>> = (0..m).map(|_| list(n)).collect();
+                            fields.push(encode_items(items.iter().map(Vec::as_slice)));
+                        }
+                    }
+                }
+            }
+        }
+        let mut case = Unpacked { fields };
+        self.sync_counts(&mut case);
+        self.limits(&case).is_ok().then_some(case)
+    }
+}

@@ -693,7 +693,7 @@ impl Declared {
         }
     }
 
-    fn unpack(&self, c: &Case) -> Unpacked {
+    pub(crate) fn unpack(&self, c: &Case) -> Unpacked {
         let view = Packed {
             decl: self,
             tokens: &c.tokens,

@@ -151,6 +151,10 @@ impl Problem for Declared {
         self.pack(&self.generate_unpacked(rng, scale, shape))
     }
 
+    fn corner_cases(&self) -> Vec<Case> {
+        self.corners().iter().map(|u| self.pack(u)).collect()
+    }
+
     fn shrink(&self, case: &Case) -> Vec<Case> {
         let u = self.unpack(case);
         self.shrink_unpacked(&u)
