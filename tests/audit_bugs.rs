@@ -552,3 +552,92 @@ fn a_recursion_too_deep_for_the_stack_is_found_at_the_deepest_corner() {
     assert!((30_000..=100_000).contains(&nums[1]), "{input}");
     assert!(c["detail"].as_str().unwrap().contains("SIGSEGV"), "{c}");
 }
+
+/// The stones declaration with the statement's samples (the answers for the sets
+/// {2, 3} and {1, 2, 3}, and K = 10^5 with the set {1}); `last` is the output given
+/// for the last one.
+fn stones_with_samples(dir: &std::path::Path, last: &str) -> std::path::PathBuf {
+    let base =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corners/stones_dp.toml");
+    let mut text = std::fs::read_to_string(base).unwrap();
+    for (input, output) in [
+        ("2 4\n2 3\n", "First\n"),
+        ("2 5\n2 3\n", "Second\n"),
+        ("3 20\n1 2 3\n", "Second\n"),
+        ("1 100000\n1\n", last),
+    ] {
+        text.push_str(&format!(
+            "\n[[sample]]\ninput = \"\"\"\n{input}\"\"\"\noutput = \"\"\"\n{output}\"\"\"\n"
+        ));
+    }
+    let path = dir.join("stones_samples.toml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The samples run before anything else: the recursive solution fails the statement's
+/// last sample, the first input the audit gives it. A sample whose output the
+/// declaration does not give is the declaration's error: the audit judges no program
+/// (exit 2), and `verify` reports the disagreement with the statement.
+#[test]
+fn samples_run_first_and_a_wrong_one_is_the_declarations_error() {
+    let Some(w) = Workshop::new() else { return };
+    let decl = stones_with_samples(w.path(), "Second\n");
+    let rec = w.compile("stones_rec", STONES_RECURSIVE, &[]);
+    let r = w.audit_of(
+        &["--problem", decl.to_str().unwrap()],
+        1,
+        &["--time", "5", "--stack-limit", "8M"],
+        &[rec.to_str().unwrap()],
+    );
+    assert_eq!(r["verdict"], "runtime-error", "{r}");
+    // Four samples ran, one input each, and the fourth failed: nothing else ran
+    // before the shrinking.
+    assert_eq!(r["samples"], 4, "{r}");
+    assert_eq!(r["search_runs"], 4, "{r}");
+
+    let wrong = stones_with_samples(w.path(), "First\n");
+    let table = w.compile("stones_table", STONES_TABLE, &[]);
+    let out = sgcheck(
+        &[
+            "audit",
+            "--problem",
+            wrong.to_str().unwrap(),
+            "--time",
+            "3",
+            "--json",
+            "--",
+            table.to_str().unwrap(),
+        ],
+        "",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    let r: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["verdict"], "declaration-error", "{r}");
+    assert!(
+        err.contains("sample 4") && err.contains("the statement's output"),
+        "{err}"
+    );
+
+    let out = sgcheck(
+        &[
+            "verify",
+            "--problem",
+            wrong.to_str().unwrap(),
+            "--time",
+            "2",
+        ],
+        "",
+    );
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(1), "{all}");
+    assert!(
+        all.contains("sample 4") && all.contains("the statement: First"),
+        "{all}"
+    );
+}

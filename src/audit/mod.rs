@@ -481,6 +481,10 @@ pub struct Report {
     pub search_seconds: f64,
     /// Cases whose expected answer was cross-checked with the oracle.
     pub oracle_checks: u64,
+    /// The problem's known answers (statement samples) run before the search (one
+    /// input each, counted in `search_runs`), each checked first against the
+    /// problem's own answers.
+    pub samples: u64,
     /// Cases the problem could not answer (its declaration failed on them, or
     /// refused them): left out, never given an expected answer.
     pub unanswerable: u64,
@@ -554,6 +558,20 @@ pub enum AuditError {
         /// Where and how the claim is wrong.
         why: String,
     },
+    /// A known answer of the problem (a statement sample) that its own answers do not
+    /// give: the declaration's error (or the sample's), which no program is judged
+    /// against.
+    #[error(
+        "the declaration does not give the statement's answer to {name}: {why}no program \
+         is judged against it; fix the declaration (or the sample), and `sgcheck verify \
+         --problem` checks it again"
+    )]
+    WrongSample {
+        /// The sample's name.
+        name: String,
+        /// What differs.
+        why: String,
+    },
 }
 
 #[derive(Default)]
@@ -562,6 +580,7 @@ pub(crate) struct Stats {
     pub runs: AtomicU64,
     pub oracle_checks: AtomicU64,
     pub oracle_nanos: AtomicU64,
+    pub samples: AtomicU64,
     /// Cases the problem could not answer (see [`Problem::answer`]), and the first.
     pub unanswerable: AtomicU64,
     pub first_unanswerable: Mutex<Option<String>>,
@@ -585,8 +604,72 @@ pub fn audit<P: Problem, C: Contestant + ?Sized>(
         progress,
         start: Instant::now(),
     };
-    let found = search(&ctx)?.map(|(_, cases, f)| (cases, f));
+    let found = match samples_first(&ctx)? {
+        Some(found) => Some(found),
+        None => search(&ctx)?.map(|(_, cases, f)| (cases, f)),
+    };
     finish(&ctx, found)
+}
+
+/// Runs the problem's known answers ([`Problem::samples`]) before the search, one input
+/// each: a program that fails a sample fails there. Each sample's output must be the
+/// problem's own answer first (compared token by token); when it is not, the
+/// declaration (or the statement's reading of it) is wrong, and no program is judged.
+fn samples_first<P: Problem, C: Contestant + ?Sized>(
+    ctx: &Ctx<'_, P, C>,
+) -> Result<Option<(Vec<P::Case>, Failure)>, AuditError> {
+    for k in ctx.p.samples() {
+        if Instant::now() >= ctx.start + ctx.opts.time {
+            break;
+        }
+        let cases = ctx
+            .p
+            .parse(&k.input, false)
+            .map_err(|e| AuditError::WrongSample {
+                name: k.name.clone(),
+                why: format!("its input does not read: {e}"),
+            })?;
+        if cases.is_empty() {
+            continue;
+        }
+        // A sample the problem cannot answer is counted as unanswerable, not run.
+        let Some(expected) = ctx.expected(&cases) else {
+            continue;
+        };
+        let ours: Vec<&str> = expected
+            .iter()
+            .flatten()
+            .flat_map(|l| l.split_whitespace())
+            .collect();
+        if !ours.iter().copied().eq(k.output.split_whitespace()) {
+            return Err(AuditError::WrongSample {
+                name: k.name.clone(),
+                why: format!(
+                    "on its input\n{}the statement's output is\n{}but the problem's answer is\n{}",
+                    shown_block(&k.input),
+                    shown_block(&k.output),
+                    shown_block(
+                        &expected
+                            .iter()
+                            .flatten()
+                            .map(|l| format!("{l}\n"))
+                            .collect::<String>()
+                    )
+                ),
+            });
+        }
+        ctx.stats.samples.fetch_add(1, Ordering::Relaxed);
+        let input = ctx.p.write_input(&cases);
+        if let Some(f) = ctx.run_input(&input, cases.len(), &expected)? {
+            return Ok(Some((cases, f)));
+        }
+    }
+    Ok(None)
+}
+
+/// `text` indented, each line ending in a newline.
+fn shown_block(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
 }
 
 /// Runs `contestant` on the given input (`cases`, e.g. a test the program failed on a
@@ -774,6 +857,7 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
         search_runs,
         search_seconds,
         oracle_checks: ctx.stats.oracle_checks.load(Ordering::Relaxed),
+        samples: ctx.stats.samples.load(Ordering::Relaxed),
         unanswerable: ctx.stats.unanswerable.load(Ordering::Relaxed),
         first_unanswerable: lock(&ctx.stats.first_unanswerable).clone(),
         jobs: opts.jobs.max(1),

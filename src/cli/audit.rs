@@ -359,7 +359,7 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             }
             return Ok(EXIT_FAILURE);
         }
-        Err(e @ AuditError::WrongClaim { .. }) => {
+        Err(e @ (AuditError::WrongClaim { .. } | AuditError::WrongSample { .. })) => {
             // The declaration's error: exit 2, as for a declaration that does not read.
             errln!("error: {e}");
             if args.json {
@@ -553,8 +553,14 @@ pub fn render_text(r: &Report, saved: Option<&Path>) -> String {
     match &r.counterexample {
         None => {
             out.push_str(&format!(
-                "audit {}: ok, no failure found\n{rate}\nseed {}; {} expected answers cross-checked with the oracle\n",
-                r.problem, r.seed, r.oracle_checks
+                "audit {}: ok, no failure found\n{rate}\nseed {}; {} expected answers cross-checked with the oracle{}\n",
+                r.problem,
+                r.seed,
+                r.oracle_checks,
+                match r.samples {
+                    0 => String::new(),
+                    n => format!("; {n} known answer(s) (samples) passed first"),
+                }
             ));
         }
         Some(c) => {

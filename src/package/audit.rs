@@ -357,7 +357,7 @@ fn read_test(p: &Declared, path: &Path) -> anyhow::Result<(String, Vec<crate::pr
 fn audit_error(e: AuditError) -> anyhow::Error {
     match e {
         e @ AuditError::OracleMismatch { .. } => anyhow!("internal error: {e}"),
-        e @ AuditError::WrongClaim { .. } => anyhow!("{e}"),
+        e @ (AuditError::WrongClaim { .. } | AuditError::WrongSample { .. }) => anyhow!("{e}"),
         AuditError::Run(e) => e.into(),
     }
 }

@@ -735,17 +735,22 @@ fn set_executable(path: &Path) {
     let _ = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755));
 }
 
-/// The known answers for a source: `--samples FILE`, or the built-in problem's.
+/// The known answers for a source: `--samples FILE`, or the problem's own (the
+/// declaration's `[[sample]]`s, or the built-in problem's known answers).
 pub fn known_for(src: &Source, file: Option<&Path>) -> anyhow::Result<Known> {
     match file {
         Some(path) => {
             let text = super::read_bounded_text(path)?;
             samples::parse(&text, &path.display().to_string())
         }
-        None => Ok(src
-            .builtin
-            .as_deref()
-            .map(samples::builtin)
-            .unwrap_or_default()),
+        None => Ok(Known {
+            problem: src.problem.info().id.to_string(),
+            case: crate::problems::Problem::samples(&src.problem),
+            malformed: src
+                .builtin
+                .as_deref()
+                .map(|id| samples::builtin(id).malformed)
+                .unwrap_or_default(),
+        }),
     }
 }

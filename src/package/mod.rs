@@ -13,7 +13,7 @@
 
 pub mod audit;
 pub mod export;
-pub mod samples;
+pub use crate::problems::known as samples;
 pub mod validator;
 
 use crate::problems::{self, Declared, Problem};

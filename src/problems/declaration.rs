@@ -102,6 +102,17 @@ struct FileDecl {
     #[serde(default)]
     field: Vec<Spanned<FieldDecl>>,
     output: Spanned<OutputDecl>,
+    /// The statement's samples: inputs with the outputs the statement gives.
+    #[serde(default)]
+    sample: Vec<Spanned<SampleDecl>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SampleDecl {
+    name: Option<String>,
+    input: String,
+    output: String,
 }
 
 #[derive(Default, Deserialize)]
@@ -1577,9 +1588,33 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         ),
         source: leak(source.to_string()),
     };
-    let declared = Declared::new(
+    let mut declared = Declared::new(
         info, game, layout, max_cases, fields, rules, position, output,
     );
+    // The samples read as inputs of the format (whether the answers agree is for
+    // `verify` and `audit` to check: that runs the game).
+    let mut samples = Vec::with_capacity(decl.sample.len());
+    for (k, sample) in decl.sample.iter().enumerate() {
+        let s = sample.get_ref();
+        let name = s
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("sample {}", k + 1));
+        if let Err(e) = super::Problem::parse(&declared, &s.input, false) {
+            return Err(ctx.err(
+                sample.span(),
+                "sample",
+                format!("{name}: its input does not read: {e}"),
+            ));
+        }
+        samples.push(super::known::KnownCase {
+            name,
+            source: "the declaration's [[sample]]".into(),
+            input: s.input.clone(),
+            output: s.output.clone(),
+        });
+    }
+    declared.set_samples(samples);
     // Outputs that print moves (`{best}`, `{count}`, `{moves}`) run the game's
     // winning-move analysis, whose cost some games bound only by the position's
     // numbers times its largest value: refuse limits it cannot answer in bounded time.

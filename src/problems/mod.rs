@@ -25,6 +25,7 @@ pub mod declaration;
 mod engine;
 pub mod fuzz;
 mod game_table;
+pub mod known;
 mod reader;
 #[cfg(test)]
 mod tests_declared;
@@ -163,6 +164,13 @@ pub trait Problem: Sync + Send {
     /// Valid cases strictly smaller than `case` (fewer piles, smaller numbers), most
     /// promising first; used to shrink a failing case to a minimal one.
     fn shrink(&self, case: &Self::Case) -> Vec<Self::Case>;
+
+    /// Inputs whose right output is known: the statement's samples (a declaration's
+    /// `[[sample]]`s), and for a built-in problem the known answers of
+    /// `corpus/samples/<id>.toml`. `verify` and `audit` check them before anything else.
+    fn samples(&self) -> Vec<known::KnownCase> {
+        Vec::new()
+    }
 
     /// The corners of the problem's limits, in the order the audit tries them before
     /// its random cases: every value at its highest, the deepest case (values high,

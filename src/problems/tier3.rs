@@ -145,6 +145,67 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
     };
     let mut tally = Tally::default();
     let mut order = 0u64;
+    // The problem's known answers first: the statement's output against the fast
+    // side's answer, then each case against the oracle like any other.
+    for k in p.samples() {
+        let shown = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let at = format!("{} (input: {})", k.name, shown(&k.input));
+        let reproduce = format!(
+            "sgcheck solve --problem {} < {}'s input",
+            p.info().source,
+            k.name
+        );
+        let cases = match p.parse(&k.input, false) {
+            Ok(c) => c,
+            Err(e) => {
+                tally = tally.merge(Tally::disagreement(Disagreement {
+                    rules: "-".into(),
+                    position: at,
+                    fast: format!("the input does not read: {e}"),
+                    oracle: format!("the statement: {}", shown(&k.output)),
+                    reproduce,
+                }));
+                continue;
+            }
+        };
+        let mut ours = Vec::new();
+        let mut unanswered = None;
+        for (i, c) in cases.iter().enumerate() {
+            match p.answer(c, i) {
+                Ok(lines) => ours.extend(lines),
+                Err(why) => {
+                    unanswered = Some(why);
+                    break;
+                }
+            }
+        }
+        if let Some(why) = unanswered {
+            if crate::games::declared::is_declaration_failure(&why) {
+                tally.failed += 1;
+                tally
+                    .first_failed
+                    .get_or_insert((0, format!("{at}: {why}")));
+            } else {
+                tally.skipped += 1;
+            }
+            continue;
+        }
+        let ours = shown(&ours.join("\n"));
+        if ours != shown(&k.output) {
+            tally = tally.merge(Tally::disagreement(Disagreement {
+                rules: "-".into(),
+                position: at,
+                fast: ours,
+                oracle: format!("the statement: {}", shown(&k.output)),
+                reproduce,
+            }));
+            continue;
+        }
+        tally.checked += 1;
+        let n = cases.len() as u64;
+        tally = tally.merge(run(cases, order, enumerate_until));
+        order += n;
+    }
     let mut size = 0u32;
     while Instant::now() < enumerate_until
         && tally.disagreements == 0

@@ -25,6 +25,16 @@ pub(crate) struct Tally {
 }
 
 impl Tally {
+    /// A tally of one disagreement, found before the numbered instances (order 0).
+    pub(crate) fn disagreement(d: Disagreement) -> Tally {
+        Tally {
+            checked: 1,
+            disagreements: 1,
+            first: Some((0, d)),
+            ..Tally::default()
+        }
+    }
+
     pub(crate) fn merge(mut self, other: Tally) -> Tally {
         self.checked += other.checked;
         self.skipped += other.skipped;

@@ -392,6 +392,8 @@ pub struct Declared {
     needs_notation: bool,
     /// The group field whose items are the positions, if any.
     group: Option<usize>,
+    /// The declaration's `[[sample]]`s.
+    samples: Vec<crate::problems::known::KnownCase>,
 }
 
 impl std::fmt::Debug for Declared {
@@ -456,6 +458,7 @@ impl Declared {
             needs_moves,
             needs_notation,
             group,
+            samples: Vec::new(),
         }
     }
 
@@ -592,6 +595,11 @@ impl Declared {
                 self.with_params(params, case, |p| self.game.check_with(p, &pos))
             }
         }
+    }
+
+    /// Sets the declaration's samples (checked to read as inputs).
+    pub(crate) fn set_samples(&mut self, samples: Vec<crate::problems::known::KnownCase>) {
+        self.samples = samples;
     }
 
     /// Whether the positions of a case are the items of a group field.

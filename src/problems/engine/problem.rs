@@ -151,6 +151,16 @@ impl Problem for Declared {
         self.pack(&self.generate_unpacked(rng, scale, shape))
     }
 
+    fn samples(&self) -> Vec<crate::problems::known::KnownCase> {
+        if !self.samples.is_empty() {
+            return self.samples.clone();
+        }
+        if self.info.source.starts_with("built-in ") {
+            return crate::problems::known::builtin(self.info.id).case;
+        }
+        Vec::new()
+    }
+
     fn corner_cases(&self) -> Vec<Case> {
         self.corners().iter().map(|u| self.pack(u)).collect()
     }

@@ -1,6 +1,7 @@
-//! The known answers of the built-in problems (`corpus/samples/<id>.toml`): their
-//! statement samples become a package's `data/sample`, their other known cases its
-//! `traps` group, and their malformed inputs go to `data/invalid_input`.
+//! Known answers: the built-in problems' (`corpus/samples/<id>.toml`) and a
+//! declaration's `[[sample]]`s. `verify` and `audit` check them first; a package's
+//! `data/sample` holds the statement samples, its `traps` group the other known cases,
+//! and `data/invalid_input` the malformed inputs.
 
 use serde::Deserialize;
 
