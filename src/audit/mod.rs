@@ -611,13 +611,16 @@ pub fn audit<P: Problem, C: Contestant + ?Sized>(
     finish(&ctx, found)
 }
 
+/// A failing input: its cases and the failure.
+type FailingInput<Case> = (Vec<Case>, Failure);
+
 /// Runs the problem's known answers ([`Problem::samples`]) before the search, one input
 /// each: a program that fails a sample fails there. Each sample's output must be the
 /// problem's own answer first (compared token by token); when it is not, the
 /// declaration (or the statement's reading of it) is wrong, and no program is judged.
 fn samples_first<P: Problem, C: Contestant + ?Sized>(
     ctx: &Ctx<'_, P, C>,
-) -> Result<Option<(Vec<P::Case>, Failure)>, AuditError> {
+) -> Result<Option<FailingInput<P::Case>>, AuditError> {
     for k in ctx.p.samples() {
         if Instant::now() >= ctx.start + ctx.opts.time {
             break;
