@@ -481,8 +481,8 @@ pub struct Report {
     pub search_seconds: f64,
     /// Cases whose expected answer was cross-checked with the oracle.
     pub oracle_checks: u64,
-    /// The problem's known answers (statement samples) run before the search (one
-    /// input each, counted in `search_runs`), each checked first against the
+    /// The problem's known answers (statement samples) run by the search, one input
+    /// each, right after its first batch of tiny cases; each checked first against the
     /// problem's own answers.
     pub samples: u64,
     /// Cases the problem could not answer (its declaration failed on them, or
@@ -604,39 +604,34 @@ pub fn audit<P: Problem, C: Contestant + ?Sized>(
         progress,
         start: Instant::now(),
     };
-    let found = match samples_first(&ctx)? {
-        Some(found) => Some(found),
-        None => search(&ctx)?.map(|(_, cases, f)| (cases, f)),
-    };
+    let samples = checked_samples(&ctx)?;
+    let found = search(&ctx, samples)?.map(|(_, cases, f)| (cases, f));
     finish(&ctx, found)
 }
 
-/// A failing input: its cases and the failure.
-type FailingInput<Case> = (Vec<Case>, Failure);
-
-/// Runs the problem's known answers ([`Problem::samples`]) before the search, one input
-/// each: a program that fails a sample fails there. Each sample's output must be the
-/// problem's own answer first (compared token by token); when it is not, the
+/// The inputs of the problem's known answers ([`Problem::samples`]), each sample's
+/// cases, for the search to run right after its first batch. Each sample's output must
+/// be the problem's own answer first (compared token by token); when it is not, the
 /// declaration (or the statement's reading of it) is wrong, and no program is judged.
-fn samples_first<P: Problem, C: Contestant + ?Sized>(
+/// A sample the problem cannot answer is counted as unanswerable and left out.
+fn checked_samples<P: Problem, C: Contestant + ?Sized>(
     ctx: &Ctx<'_, P, C>,
-) -> Result<Option<FailingInput<P::Case>>, AuditError> {
+) -> Result<Vec<Vec<P::Case>>, AuditError> {
+    let mut out = Vec::new();
     for k in ctx.p.samples() {
-        if Instant::now() >= ctx.start + ctx.opts.time {
-            break;
-        }
         let cases = ctx
             .p
             .parse(&k.input, false)
             .map_err(|e| AuditError::WrongSample {
                 name: k.name.clone(),
-                why: format!("its input does not read: {e}"),
+                why: format!("its input does not read: {e}\n"),
             })?;
         if cases.is_empty() {
             continue;
         }
-        // A sample the problem cannot answer is counted as unanswerable, not run.
-        let Some(expected) = ctx.expected(&cases) else {
+        let Some(expected) =
+            sgcheck_oracles::with_deadline(ctx.start + ctx.opts.time, || ctx.expected(&cases))
+        else {
             continue;
         };
         let ours: Vec<&str> = expected
@@ -661,13 +656,9 @@ fn samples_first<P: Problem, C: Contestant + ?Sized>(
                 ),
             });
         }
-        ctx.stats.samples.fetch_add(1, Ordering::Relaxed);
-        let input = ctx.p.write_input(&cases);
-        if let Some(f) = ctx.run_input(&input, cases.len(), &expected)? {
-            return Ok(Some((cases, f)));
-        }
+        out.push(cases);
     }
-    Ok(None)
+    Ok(out)
 }
 
 /// `text` indented, each line ending in a newline.

@@ -318,6 +318,7 @@ type Found<Case> = (u64, Vec<Case>, Failure);
 /// on timing).
 pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
     ctx: &Ctx<'_, P, C>,
+    samples: Vec<Vec<P::Case>>,
 ) -> Result<Option<Found<P::Case>>, AuditError> {
     let opts = ctx.opts;
     let per_batch = if opts.batch {
@@ -325,7 +326,7 @@ pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
     } else {
         1
     };
-    let source = Mutex::new(source::Source::new(ctx.p, per_batch));
+    let source = Mutex::new(source::Source::new(ctx.p, per_batch).with_samples(samples));
     let deadline = ctx.start + opts.time;
     let stop = AtomicBool::new(false);
     let found: Mutex<Option<Found<P::Case>>> = Mutex::new(None);
@@ -378,6 +379,9 @@ pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
             } else {
                 ctx.p.write_input(&cases)
             };
+            if batch.phase == source::Phase::Samples {
+                ctx.stats.samples.fetch_add(1, Ordering::Relaxed);
+            }
             // Only inputs of tiny cases are worth the oracle's time.
             let tiny = batch.phase == source::Phase::Enumerate || batch.scale <= 0.01;
             let outcome = if tiny {

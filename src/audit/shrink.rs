@@ -345,19 +345,34 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                 self.tree_steps(ci)?;
                 self.fallback(ci)?;
             }
+            // A step may take a part away (an item of a group emptied is an item
+            // removed): each step first asks whether its part is still there.
             for pi in 0..nparts {
+                if !self.has_part(ci, pi) {
+                    break;
+                }
                 if self.part_ref(ci, pi).unit > 0 {
                     self.game_counts(ci, pi)?;
                     // Values first where the game knows them: a list of equal values
                     // costs one run to scan for removals, a list of distinct ones a
                     // run per value when no single removal fails (a XOR).
-                    self.game_values(ci, pi)?;
-                    self.halve(ci, pi)?;
+                    if self.has_part(ci, pi) {
+                        self.game_values(ci, pi)?;
+                    }
+                    if self.has_part(ci, pi) {
+                        self.halve(ci, pi)?;
+                    }
                     self.scan(Op::RemoveUnits { case: ci, part: pi })?;
                 }
             }
             for pi in 0..nparts {
+                if !self.has_part(ci, pi) {
+                    break;
+                }
                 self.game_values(ci, pi)?;
+                if !self.has_part(ci, pi) {
+                    break;
+                }
                 let part = self.part_ref(ci, pi);
                 if part.values.iter().any(|&v| v > part.min_value) {
                     let low = vec![part.min_value; part.values.len()];
@@ -365,8 +380,14 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
                         self.try_take(cases)?;
                     }
                 }
+                if !self.has_part(ci, pi) {
+                    break;
+                }
                 if self.part_ref(ci, pi).values.len() > 2 {
                     self.scan(Op::Lower { case: ci, part: pi })?;
+                }
+                if !self.has_part(ci, pi) {
+                    break;
                 }
                 self.values(ci, pi)?;
             }
@@ -389,6 +410,11 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
         }
         let (p, cur) = (self.ctx.p, &self.cur);
         self.parts[ci].get_or_insert_with(|| p.parts(&cur[ci]))
+    }
+
+    /// Whether case `ci` is there and still has part `pi`.
+    fn has_part(&mut self, ci: usize, pi: usize) -> bool {
+        ci < self.cur.len() && pi < self.parts_of(ci).len()
     }
 
     fn part_ref(&mut self, ci: usize, pi: usize) -> &Part {
@@ -425,6 +451,15 @@ impl<'c, 'a, P: Problem, C: Contestant + ?Sized> Shrinker<'c, 'a, P, C> {
     /// Positions of `op` in the current input (cases, units or values).
     fn op_len(&mut self, op: Op) -> usize {
         match op {
+            // The part is gone (a step took it away): nothing left to scan.
+            Op::RemoveUnits { case, part }
+            | Op::Lower { case, part }
+            | Op::Canon { case, part }
+            | Op::LowerKeep { case, part }
+                if !self.has_part(case, part) =>
+            {
+                0
+            }
             Op::RemoveCases => self.cur.len(),
             Op::RemoveUnits { case, part } => {
                 let q = self.part_ref(case, part);

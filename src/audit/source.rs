@@ -29,6 +29,9 @@ pub enum Phase {
     Limits,
     /// The problem's corners ([`Problem::corner_cases`]), one an input, early.
     Corners,
+    /// The problem's known answers ([`Problem::samples`]), one sample an input, right
+    /// after the first batch of tiny cases.
+    Samples,
 }
 
 impl Phase {
@@ -39,6 +42,7 @@ impl Phase {
             Phase::Random => "random",
             Phase::Limits => "limits",
             Phase::Corners => "corners",
+            Phase::Samples => "samples",
         }
     }
 }
@@ -111,6 +115,7 @@ pub struct Ticket<C> {
 enum Plan<C> {
     Cases(Vec<C>),
     Corner(C),
+    Sample(Vec<C>),
     Random(u64),
     Limits(u64),
 }
@@ -123,6 +128,7 @@ impl<C: Clone> Ticket<C> {
         let (cases, phase, scale) = match self.plan {
             Plan::Cases(cases) => (cases, Phase::Enumerate, 0.0),
             Plan::Corner(case) => (vec![case], Phase::Corners, 1.0),
+            Plan::Sample(cases) => (cases, Phase::Samples, 0.0),
             Plan::Random(first) => {
                 // Random case k comes from its own generator: the same cases in the
                 // same order whether batched or not.
@@ -262,6 +268,8 @@ pub struct Source<'a, P: Problem> {
     pub scheduled: u64,
     /// The corners not yet handed out; `None` until first asked for.
     corners: Option<VecDeque<P::Case>>,
+    /// The known answers' inputs not yet handed out (see [`Source::with_samples`]).
+    samples: VecDeque<Vec<P::Case>>,
 }
 
 impl<'a, P: Problem> Source<'a, P> {
@@ -281,7 +289,17 @@ impl<'a, P: Problem> Source<'a, P> {
             seq: 0,
             scheduled: 0,
             corners: None,
+            samples: VecDeque::new(),
         }
+    }
+
+    /// The source with the inputs of the problem's known answers (each sample's
+    /// cases) handed out first after the first batch of tiny cases: a program that
+    /// fails a sample fails there, unless that first batch (the smallest inputs, run
+    /// alongside) fails too, which is then the smaller failure.
+    pub fn with_samples(mut self, samples: Vec<Vec<P::Case>>) -> Self {
+        self.samples = samples.into();
+        self
     }
 
     fn refill(&mut self) {
@@ -322,8 +340,9 @@ impl<'a, P: Problem> Source<'a, P> {
         self.seq
     }
 
-    /// The next batch to build: the problem's corners (one a batch, every other batch,
-    /// while they last), tiny cases smallest-first (three batches in four, while they
+    /// The next batch to build: after the first, the known answers' inputs (one
+    /// sample a batch); the problem's corners (one a batch, every other batch, while
+    /// they last), tiny cases smallest-first (three batches in four, while they
     /// last and `enumerate` allows), else random cases, and every fourth of
     /// those a batch at the limits; at most `room` cases (room >= 1).
     pub fn next(&mut self, enumerate: bool, room: usize) -> Ticket<P::Case> {
@@ -339,12 +358,24 @@ impl<'a, P: Problem> Source<'a, P> {
         let corners = self
             .corners
             .get_or_insert_with(|| p.corner_cases().into_iter().collect());
-        let corner = if seq % 2 == 1 {
+        // A sample with more cases than `--cases` leaves room for is not run.
+        while self.samples.front().is_some_and(|s| s.len() > room) {
+            self.samples.pop_front();
+        }
+        let sample = if seq >= 1 {
+            self.samples.pop_front()
+        } else {
+            None
+        };
+        let corner = if sample.is_none() && seq % 2 == 1 {
             corners.pop_front()
         } else {
             None
         };
-        let (plan, count) = if let Some(c) = corner {
+        let (plan, count) = if let Some(cases) = sample {
+            let n = cases.len();
+            (Plan::Sample(cases), n)
+        } else if let Some(c) = corner {
             (Plan::Corner(c), 1)
         } else if enumerate && seq % 4 != 3 && self.enumerating() {
             let mut cases = Vec::with_capacity(limit);
