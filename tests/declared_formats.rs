@@ -629,3 +629,74 @@ fn audit_passes_right_programs_and_finds_the_smallest_failures() {
     let c = workshop::counterexample(&r);
     assert_eq!(c["input"], "1\n1\n1 1\n", "{r}");
 }
+
+// -------------------------------------------------------------------------------------
+// A relation between a record's columns (`require = ["c <= s"]`).
+
+/// Right under the statement's c <= s: the room left in a box is computed unsigned,
+/// so a box with c > s (which the statement excludes) would wrap to a huge room.
+const BOXES_CPP: &str = r#"
+#include <cstdio>
+#include <cstring>
+int g[41][41];
+int grundy(unsigned s, unsigned c) {
+    if (g[s][c] >= 0) return g[s][c];
+    unsigned room = s - c, most = c * c < room ? c * c : room;
+    bool seen[64] = {false};
+    for (unsigned k = 1; k <= most && c + k <= 40; k++) seen[grundy(s, c + k)] = true;
+    int m = 0;
+    while (seen[m]) m++;
+    return g[s][c] = m;
+}
+int main() {
+    memset(g, -1, sizeof g);
+    int t; scanf("%d", &t);
+    while (t--) {
+        int n; scanf("%d", &n);
+        int x = 0;
+        for (int i = 0; i < n; i++) { unsigned s, c; scanf("%u %u", &s, &c); x ^= grundy(s, c); }
+        puts(x ? "Yes" : "No");
+    }
+}
+"#;
+
+#[test]
+fn a_relation_between_columns_is_kept_by_every_input() {
+    let decl = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/formats/capacity_boxes.toml");
+    // Read: an item that breaks it is refused, naming the item and the relation.
+    let out = sgcheck(
+        &["solve", "--problem", decl.to_str().unwrap()],
+        "1\n2\n5 3\n2 4\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("item 2") && err.contains("c <= s"), "{err}");
+    assert_eq!(solve(&decl, "2\n1\n5 2\n1\n3 3\n"), ["Yes", "No"]);
+    let out = sgcheck(
+        &["verify", "--problem", decl.to_str().unwrap(), "--time", "3"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+
+    let Some(w) = workshop::Workshop::new() else {
+        return;
+    };
+    let exe = w.compile("boxes", BOXES_CPP, &[]);
+    // Within the relation the program is right: no input the audit draws, lists,
+    // tries at a corner or shrinks to breaks it.
+    let r = w.audit_declared(&decl, 1, "4", &exe);
+    assert_eq!(r["verdict"], "ok", "{r}");
+    assert!(r["search_cases"].as_u64().unwrap() > 100, "{r}");
+    // Without it, inputs with c > s are drawn, and the same program is blamed.
+    let loose = w.path().join("loose.toml");
+    let text_of = std::fs::read_to_string(&decl).unwrap();
+    std::fs::write(&loose, text_of.replace("require = [\"c <= s\"]\n", "")).unwrap();
+    let r = w.audit_declared(&loose, 1, "4", &exe);
+    assert_eq!(r["verdict"], "wrong-answer", "{r}");
+    let input = r["counterexample"]["input"].as_str().unwrap().to_string();
+    let nums: Vec<u64> = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert!(nums[2..].chunks(2).any(|b| b[1] > b[0]), "{input}");
+}

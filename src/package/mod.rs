@@ -145,6 +145,19 @@ pub struct FieldSpec {
     pub column_max: Vec<u64>,
     /// The value that ends a list written without its length (`length.until`).
     pub until: Option<u64>,
+    /// Relations every item of a record satisfies: `[left, op, right, text]`, each
+    /// side `{"column": i}` or `{"value": n}`.
+    pub require: Vec<(serde_json::Value, &'static str, serde_json::Value, String)>,
+}
+
+/// One side of a record's relation, as the validator reads it.
+fn side(o: crate::problems::declaration::RequireOperand) -> serde_json::Value {
+    match o {
+        crate::problems::declaration::RequireOperand::Column(c) => {
+            serde_json::json!({ "column": c })
+        }
+        crate::problems::declaration::RequireOperand::Value(v) => serde_json::json!({ "value": v }),
+    }
 }
 
 /// A rules parameter: a field's value per case, or a constant.
@@ -300,6 +313,12 @@ impl Spec {
                         .flat_map(|l| l.column_bounds.iter().map(|b| b.max))
                         .collect(),
                     until: f.list.as_ref().and_then(|l| l.until),
+                    require: f
+                        .list
+                        .iter()
+                        .flat_map(|l| l.require.iter())
+                        .map(|r| (side(r.left), r.op.symbol(), side(r.right), r.text.clone()))
+                        .collect(),
                 }
             })
             .collect();

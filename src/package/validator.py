@@ -99,6 +99,16 @@ def read_until(r, f, what, lo, hi):
     return v
 
 
+REQUIRE_OPS = {
+    "<=": lambda a, b: a <= b,
+    "<": lambda a, b: a < b,
+    ">=": lambda a, b: a >= b,
+    ">": lambda a, b: a > b,
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+}
+
+
 def read_list(r, f, what, vals=None):
     k = f["record"]
     if f["adjacency"]:
@@ -124,6 +134,13 @@ def read_list(r, f, what, vals=None):
             r.number("%s, value %d" % (what, i + 1), cmin[i % k], min(cmax[i % k], hi))
             for i in range(n)
         ]
+    for item in range(0, len(v) if f["require"] else 0, k):
+        rec = v[item:item + k]
+        for left, op, right, text in f["require"]:
+            a = rec[left["column"]] if "column" in left else left["value"]
+            b = rec[right["column"]] if "column" in right else right["value"]
+            if not REQUIRE_OPS[op](a, b):
+                fail("%s, item %d: %s does not hold" % (what, item // k + 1, text))
     if f["distinct"] and len(set(v)) != len(v):
         seen = set()
         for x in v:

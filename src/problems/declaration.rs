@@ -5,6 +5,8 @@
 //! `docs/src/declaring.md`); the built-in problems are declared in
 //! `corpus/problems/<id>.toml`.
 
+/// One side of a record's relation (`require`), as the package's validator spec names it.
+pub(crate) use super::engine::Operand as RequireOperand;
 use super::engine::{
     Declared, Field, GroupSpec, Layout, Num, Output, ParamSrc, Part, RulesSrc, Template,
 };
@@ -181,6 +183,8 @@ struct FieldDecl {
     length: Option<Spanned<toml::Value>>,
     /// The names of a record's columns: each item is that many numbers on a line.
     record: Option<Spanned<Vec<String>>>,
+    /// Relations every item of a record satisfies: `require = ["c <= s"]`.
+    require: Option<Spanned<Vec<String>>>,
     /// A graph on the vertices 1..=n: `graph = { vertices = "n" }`.
     graph: Option<Spanned<GraphDecl>>,
     #[serde(default)]
@@ -560,6 +564,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     adjacency: false,
                     column_bounds: Vec::new(),
                     until: None,
+                    require: Vec::new(),
                 }),
                 at_least: None,
                 group: None,
@@ -871,6 +876,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     adjacency: true,
                     column_bounds: Vec::new(),
                     until: None,
+                    require: Vec::new(),
                 })
             }
             None => {
@@ -989,6 +995,27 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                         &["case", "i", "i0"],
                     )
                 };
+                let require = match &fd.require {
+                    None => Vec::new(),
+                    Some(r) => {
+                        let rkey = format!("{key}.require");
+                        let columns =
+                            match &fd.record {
+                                Some(c) if graph.is_none() && !fd.distinct => c.get_ref().clone(),
+                                _ => return Err(ctx.err(
+                                    r.span(),
+                                    &rkey,
+                                    "`require` relates the columns of a record (`record = [..]`, \
+                                     not `distinct`)",
+                                )),
+                            };
+                        r.get_ref()
+                            .iter()
+                            .map(|t| super::engine::Require::parse(t, &columns))
+                            .collect::<Result<Vec<_>, String>>()
+                            .map_err(|m| ctx.err(r.span(), &rkey, m))?
+                    }
+                };
                 let enumerate_items = ld
                     .enumerate_max
                     .unwrap_or(items.min.saturating_add(step.saturating_mul(3)))
@@ -1012,6 +1039,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     adjacency: false,
                     column_bounds: column_bounds.clone(),
                     until: ld.until,
+                    require,
                 })
             }
         };

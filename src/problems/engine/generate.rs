@@ -173,12 +173,18 @@ impl Declared {
                     (b.min, t.max(b.min))
                 })
                 .collect();
-            return (0..n)
+            let values = (0..n)
                 .map(|i| {
                     let (lo, top) = tops[i as usize % k];
                     Self::pick(rng, lo, top)
                 })
                 .collect();
+            return Self::satisfy(l, &tops, values);
+        }
+        if !l.require.is_empty() {
+            let tops = vec![(lo, top); l.record.max(1) as usize];
+            let values = (0..n).map(|_| Self::pick(rng, lo, top)).collect();
+            return Self::satisfy(l, &tops, values);
         }
         if l.distinct {
             let room = top - lo + 1;
@@ -189,6 +195,33 @@ impl Declared {
         } else {
             (0..n).map(|_| Self::pick(rng, lo, top)).collect()
         }
+    }
+
+    /// `values` (a record list's items, flat) with every item made to satisfy the
+    /// list's `require` relations: each relation repaired in turn (one column moved
+    /// within its bounds `tops`), a few rounds; an item no repair satisfies is
+    /// dropped, so no item the statement excludes is ever drawn.
+    pub(super) fn satisfy(l: &ListSpec, tops: &[(u64, u64)], values: Vec<u64>) -> Vec<u64> {
+        if l.require.is_empty() {
+            return values;
+        }
+        let k = l.record.max(1) as usize;
+        let mut out = Vec::with_capacity(values.len());
+        for item in values.chunks_exact(k) {
+            let mut item = item.to_vec();
+            for _ in 0..4 {
+                if l.require.iter().all(|r| r.holds(&item)) {
+                    break;
+                }
+                for r in &l.require {
+                    r.repair(&mut item, tops);
+                }
+            }
+            if l.require.iter().all(|r| r.holds(&item)) {
+                out.extend(item);
+            }
+        }
+        out
     }
 
     /// A random case of a problem whose positions are a group's items: with
@@ -842,6 +875,13 @@ impl Declared {
                     if n > 1 << 22 {
                         return None;
                     }
+                    // Items the record's relations exclude are repaired (or dropped).
+                    let col_tops: Vec<(u64, u64)> = if l.column_bounds.is_empty() {
+                        vec![(lo, top); l.record.max(1) as usize]
+                    } else {
+                        l.column_bounds.iter().map(|b| (b.min, b.max)).collect()
+                    };
+                    let list = |n: u64| Self::satisfy(l, &col_tops, list(n));
                     match &f.group {
                         None => fields.push(list(n)),
                         Some(g) => {

@@ -94,6 +94,23 @@ impl Declared {
                 }
             }
             out.push(v);
+            // A record's relations, once its last column is read (the error at the
+            // item's line).
+            if i % k == 0 && !l.require.is_empty() {
+                let item = &out[out.len() - k as usize..];
+                if let Some(rel) = l.require.iter().find(|rel| !rel.holds(item)) {
+                    let shown: Vec<String> = l
+                        .columns
+                        .iter()
+                        .zip(item)
+                        .map(|(c, x)| format!("{c} = {x}"))
+                        .collect();
+                    return Err(r.error(
+                        f.what.name_in(c, i / k, j),
+                        format!("{} does not hold ({})", rel.text, shown.join(", ")),
+                    ));
+                }
+            }
         }
         if let Some(g) = l.graph {
             let n = self.value_before(out, g);
@@ -491,6 +508,25 @@ impl Declared {
                     v.len(),
                     l.step
                 ));
+            }
+            if !l.require.is_empty() {
+                let k = l.record.max(1) as usize;
+                for (i, item) in v.chunks_exact(k).enumerate() {
+                    if let Some(r) = l.require.iter().find(|r| !r.holds(item)) {
+                        let shown: Vec<String> = l
+                            .columns
+                            .iter()
+                            .zip(item)
+                            .map(|(c, x)| format!("{c} = {x}"))
+                            .collect();
+                        return Err(format!(
+                            "{name} item {}: {} does not hold ({})",
+                            i + 1,
+                            r.text,
+                            shown.join(", ")
+                        ));
+                    }
+                }
             }
             if l.distinct {
                 let mut sorted = v.to_vec();

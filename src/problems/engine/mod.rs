@@ -246,6 +246,163 @@ pub(crate) struct ListSpec {
     /// A list ended by this value (`length = { until = 0 }`) instead of a length
     /// written before it; no value of the list may equal it.
     pub until: Option<u64>,
+    /// Relations between a record's columns that every item satisfies
+    /// (`require = ["c <= s"]`).
+    pub require: Vec<Require>,
+}
+
+/// A relation between two columns of a record (or a column and a number) that every
+/// item of the list satisfies: `c <= s`, `t != j`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Require {
+    pub left: Operand,
+    pub op: Op,
+    pub right: Operand,
+    /// As written, for errors.
+    pub text: String,
+}
+
+/// One side of a [`Require`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Operand {
+    Column(usize),
+    Value(u64),
+}
+
+/// The comparison of a [`Require`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Op {
+    Le,
+    Lt,
+    Ge,
+    Gt,
+    Eq,
+    Ne,
+}
+
+impl Op {
+    fn holds(self, a: u64, b: u64) -> bool {
+        match self {
+            Op::Le => a <= b,
+            Op::Lt => a < b,
+            Op::Ge => a >= b,
+            Op::Gt => a > b,
+            Op::Eq => a == b,
+            Op::Ne => a != b,
+        }
+    }
+
+    /// The same relation read from the other side (`a <= b` is `b >= a`).
+    fn flipped(self) -> Op {
+        match self {
+            Op::Le => Op::Ge,
+            Op::Lt => Op::Gt,
+            Op::Ge => Op::Le,
+            Op::Gt => Op::Lt,
+            op => op,
+        }
+    }
+
+    /// The operator as written.
+    pub(crate) fn symbol(self) -> &'static str {
+        match self {
+            Op::Le => "<=",
+            Op::Lt => "<",
+            Op::Ge => ">=",
+            Op::Gt => ">",
+            Op::Eq => "==",
+            Op::Ne => "!=",
+        }
+    }
+}
+
+impl Require {
+    /// Reads `a OP b`: each side a column of `columns` or a number; OP one of
+    /// `<= < >= > == !=`.
+    pub(crate) fn parse(text: &str, columns: &[String]) -> Result<Require, String> {
+        let ops = [
+            ("<=", Op::Le),
+            (">=", Op::Ge),
+            ("==", Op::Eq),
+            ("!=", Op::Ne),
+            ("<", Op::Lt),
+            (">", Op::Gt),
+        ];
+        let (at, sym, op) = ops
+            .iter()
+            .filter_map(|&(sym, op)| text.find(sym).map(|at| (at, sym, op)))
+            .min_by_key(|&(at, sym, _)| (at, std::cmp::Reverse(sym.len())))
+            .ok_or_else(|| {
+                format!("{text:?}: expected `column OP column` (or a number), OP one of <= < >= > == !=")
+            })?;
+        let side = |s: &str| -> Result<Operand, String> {
+            let s = s.trim();
+            if let Some(i) = columns.iter().position(|c| c == s) {
+                return Ok(Operand::Column(i));
+            }
+            s.parse::<u64>().map(Operand::Value).map_err(|_| {
+                format!(
+                    "{text:?}: {s:?} is neither a column ({}) nor a number",
+                    columns.join(", ")
+                )
+            })
+        };
+        let (left, right) = (side(&text[..at])?, side(&text[at + sym.len()..])?);
+        if !matches!(left, Operand::Column(_)) && !matches!(right, Operand::Column(_)) {
+            return Err(format!("{text:?}: names no column"));
+        }
+        Ok(Require {
+            left,
+            op,
+            right,
+            text: text.trim().to_string(),
+        })
+    }
+
+    fn value(o: Operand, item: &[u64]) -> u64 {
+        match o {
+            Operand::Column(c) => item.get(c).copied().unwrap_or(0),
+            Operand::Value(v) => v,
+        }
+    }
+
+    /// Whether `item` (one record) satisfies the relation.
+    pub(crate) fn holds(&self, item: &[u64]) -> bool {
+        self.op
+            .holds(Self::value(self.left, item), Self::value(self.right, item))
+    }
+
+    /// Changes one column of `item` (the left one, else the right) within its
+    /// `bounds` so that the relation holds, keeping the other; false when no value in
+    /// the bounds does.
+    pub(crate) fn repair(&self, item: &mut [u64], bounds: &[(u64, u64)]) -> bool {
+        if self.holds(item) {
+            return true;
+        }
+        let (col, op, other) = match (self.left, self.right) {
+            (Operand::Column(c), r) => (c, self.op, Self::value(r, item)),
+            (l, Operand::Column(c)) => (c, self.op.flipped(), Self::value(l, item)),
+            _ => return false,
+        };
+        let (Some(&(lo, hi)), Some(&v)) = (bounds.get(col), item.get(col)) else {
+            return false;
+        };
+        let want = match op {
+            Op::Le => Some(v.min(other)),
+            Op::Lt => other.checked_sub(1).map(|t| v.min(t)),
+            Op::Ge => Some(v.max(other)),
+            Op::Gt => other.checked_add(1).map(|t| v.max(t)),
+            Op::Eq => Some(other),
+            Op::Ne => Some(if v < hi { v + 1 } else { v.saturating_sub(1) }),
+        };
+        match want {
+            Some(w) if (lo..=hi).contains(&w) && op.holds(w, other) => {
+                item[col] = w;
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 impl ListSpec {
@@ -597,6 +754,13 @@ impl Declared {
         }
     }
 
+    /// Whether a list of the declaration relates its record's columns (`require`).
+    pub(crate) fn has_require(&self) -> bool {
+        self.fields
+            .iter()
+            .any(|f| f.list.as_ref().is_some_and(|l| !l.require.is_empty()))
+    }
+
     /// Sets the declaration's samples (checked to read as inputs).
     pub(crate) fn set_samples(&mut self, samples: Vec<crate::problems::known::KnownCase>) {
         self.samples = samples;
@@ -820,3 +984,56 @@ pub(crate) use render::{Part, Template};
 mod shrink;
 
 pub use shrink::shrink_list;
+
+#[cfg(test)]
+mod require_tests {
+    use super::{Op, Operand, Require};
+
+    fn cols() -> Vec<String> {
+        vec!["s".into(), "c".into()]
+    }
+
+    #[test]
+    fn relations_read_with_their_columns_and_numbers() {
+        let r = Require::parse("c <= s", &cols()).unwrap();
+        assert_eq!(
+            (r.left, r.op, r.right),
+            (Operand::Column(1), Op::Le, Operand::Column(0))
+        );
+        let r = Require::parse(" s>=2 ", &cols()).unwrap();
+        assert_eq!(
+            (r.left, r.op, r.right),
+            (Operand::Column(0), Op::Ge, Operand::Value(2))
+        );
+        assert_eq!(r.text, "s>=2");
+        assert_eq!(Require::parse("s != c", &cols()).unwrap().op, Op::Ne);
+        assert_eq!(Require::parse("s < c", &cols()).unwrap().op, Op::Lt);
+        for bad in ["s", "x <= s", "1 <= 2", "s => c"] {
+            assert!(Require::parse(bad, &cols()).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_repair_moves_one_column_within_its_bounds() {
+        let bounds = [(0, 10), (0, 10)];
+        for (text, item, want) in [
+            ("c <= s", [3, 7], Some([3, 3])),
+            ("c < s", [3, 7], Some([3, 2])),
+            ("c < s", [0, 7], None),
+            ("c >= s", [5, 1], Some([5, 5])),
+            ("c > s", [10, 1], None),
+            ("c != s", [4, 4], Some([4, 5])),
+            ("c != s", [10, 10], Some([10, 9])),
+            ("c == s", [4, 1], Some([4, 4])),
+            ("2 <= c", [4, 0], Some([4, 2])),
+        ] {
+            let r = Require::parse(text, &cols()).unwrap();
+            let mut it = item;
+            let ok = r.repair(&mut it, &bounds);
+            assert_eq!(ok.then_some(it), want, "{text} on {item:?}");
+            if ok {
+                assert!(r.holds(&it));
+            }
+        }
+    }
+}

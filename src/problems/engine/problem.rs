@@ -148,7 +148,19 @@ impl Problem for Declared {
     }
 
     fn generate(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Case {
-        self.pack(&self.generate_unpacked(rng, scale, shape))
+        let mut u = self.generate_unpacked(rng, scale, shape);
+        // A record's relations (`require`) are kept item by item as the lists are
+        // drawn; a case that still breaks one (an item dropped below the list's
+        // shortest, a position changed to a losing one) is drawn again.
+        if self.has_require() {
+            for _ in 0..16 {
+                if self.check_format(&u).is_ok() {
+                    break;
+                }
+                u = self.generate_unpacked(rng, scale, shape);
+            }
+        }
+        self.pack(&u)
     }
 
     fn samples(&self) -> Vec<crate::problems::known::KnownCase> {
