@@ -670,7 +670,10 @@ fn a_relation_between_columns_is_kept_by_every_input() {
     );
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains("item 2") && err.contains("c <= s"), "{err}");
+    assert!(
+        err.contains("box 2 of case 1: c <= s does not hold"),
+        "{err}"
+    );
     assert_eq!(solve(&decl, "2\n1\n5 2\n1\n3 3\n"), ["Yes", "No"]);
     let out = sgcheck(
         &["verify", "--problem", decl.to_str().unwrap(), "--time", "3"],
