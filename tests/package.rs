@@ -372,6 +372,57 @@ fn a_wrong_bound_in_the_validator_is_caught() {
     ));
 }
 
+/// A record's relation (`require = ["c <= s"]`) is in the validator: it rejects an item
+/// that breaks it, accepts the same input with the item fixed, and agrees with the
+/// parser on mutated inputs; with the relation taken out of its data (planted), it
+/// accepts the bad input.
+#[test]
+fn the_validator_checks_a_records_relation() {
+    if !require_tool("python3") {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/formats/capacity_boxes.toml");
+    let src = Source::choose(None, Some(&file)).unwrap();
+    let script = validator::script(&src).unwrap();
+    let good = tmp.path().join("good.py");
+    std::fs::write(&good, &script).unwrap();
+    let run = |path: &Path, input: &str| {
+        validator::run(path, input.as_bytes(), Duration::from_secs(30)).unwrap()
+    };
+    let bad = "1\n2\n5 3\n2 4\n";
+    assert!(!export::canonical(&src.problem, bad));
+    assert!(matches!(
+        run(&good, bad),
+        validator::Verdict::Rejected(m) if m.contains("item 2") && m.contains("c <= s")
+    ));
+    assert_eq!(run(&good, "1\n2\n5 3\n4 2\n"), validator::Verdict::Accepted);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let p = &src.problem;
+    let mut rejected = 0;
+    for k in 0..6 {
+        let base = p.write_input(&[p.generate(&mut rng, 0.2 * k as f64, problems::Shape::Any)]);
+        assert_eq!(run(&good, &base), validator::Verdict::Accepted, "{base:?}");
+        for _ in 0..6 {
+            let input = mutate(&base, &mut rng);
+            let want = export::canonical(p, &input);
+            let got = run(&good, &input);
+            assert_eq!(
+                got == validator::Verdict::Accepted,
+                want,
+                "{input:?}: {got:?}"
+            );
+            rejected += usize::from(!want);
+        }
+    }
+    assert!(rejected > 5, "{rejected}");
+    let planted = script.replacen("\"require\":[[", "\"require\":[], \"unused\":[[", 1);
+    assert_ne!(planted, script);
+    let path = tmp.path().join("planted.py");
+    std::fs::write(&path, planted).unwrap();
+    assert_eq!(run(&path, bad), validator::Verdict::Accepted);
+}
+
 /// The README's example declaration.
 const STONES: &str = r#"format = 1
 id = "stones"
