@@ -592,3 +592,33 @@ fn corners_are_valid_and_the_deepest_comes_second() {
         }
     }
 }
+
+#[test]
+fn every_generated_case_is_within_the_format() {
+    // Mock Turtles' heads are distinct, and a losing position made by pairing equal
+    // values would repeat one: every drawn case, of every shape, must still read.
+    let texts = [
+        include_str!("../../tests/data/scripts/mock_turtles.toml"),
+        include_str!("../../tests/data/formats/capacity_boxes.toml"),
+    ];
+    let declared: Vec<Declared> = texts
+        .iter()
+        .map(|t| crate::problems::declaration::parse(t, "test").unwrap())
+        .collect();
+    let mut all: Vec<&Declared> = declared.iter().collect();
+    all.extend(builtins());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+    for p in all {
+        for k in 0..60 {
+            let shape = [Shape::Any, Shape::Losing, Shape::ManyWinning][k % 3];
+            let scale = [0.0, 0.001, 0.01, 0.1][k % 4];
+            let c = p.generate(&mut rng, scale, shape);
+            assert!(
+                p.check_limits(&c).is_ok(),
+                "{}: {shape:?} at {scale}: {:?}",
+                p.info().id,
+                p.write_input(&[c])
+            );
+        }
+    }
+}

@@ -159,6 +159,10 @@ impl Tier1Report {
 /// period) is returned. Tier 1 compares a solver's claimed period with this; it shares
 /// no code with any solver's period finder.
 ///
+/// `proves` must only get harder as e or p grow (every such theorem bounds a sum of
+/// them by the table's length): the search stops at the first p that no preperiod could
+/// prove, so a table too short for any period costs one step, not one scan per p.
+///
 /// ```
 /// // 0 1 2 0 1 0 1 0 1 ...: period 2 from 3, proven once 3 + 2 + 1 values repeat.
 /// let g = [0, 1, 2, 0, 1, 0, 1, 0, 1, 0, 1];
@@ -168,9 +172,15 @@ pub fn smallest_period<T: PartialEq>(
     g: &[T],
     proves: impl Fn(usize, usize) -> bool,
 ) -> Option<(usize, usize)> {
-    (1..g.len()).find_map(|p| {
+    for p in 1..g.len() {
+        if !proves(0, p) {
+            return None;
+        }
         let last_mismatch = (0..g.len() - p).rev().find(|&n| g[n] != g[n + p]);
         let e = last_mismatch.map_or(0, |n| n + 1);
-        proves(e, p).then_some((e, p))
-    })
+        if proves(e, p) {
+            return Some((e, p));
+        }
+    }
+    None
 }

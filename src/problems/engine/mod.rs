@@ -754,13 +754,6 @@ impl Declared {
         }
     }
 
-    /// Whether a list of the declaration relates its record's columns (`require`).
-    pub(crate) fn has_require(&self) -> bool {
-        self.fields
-            .iter()
-            .any(|f| f.list.as_ref().is_some_and(|l| !l.require.is_empty()))
-    }
-
     /// Sets the declaration's samples (checked to read as inputs).
     pub(crate) fn set_samples(&mut self, samples: Vec<crate::problems::known::KnownCase>) {
         self.samples = samples;

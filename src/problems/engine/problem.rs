@@ -149,16 +149,20 @@ impl Problem for Declared {
 
     fn generate(&self, rng: &mut ChaCha8Rng, scale: f64, shape: Shape) -> Case {
         let mut u = self.generate_unpacked(rng, scale, shape);
-        // A record's relations (`require`) are kept item by item as the lists are
-        // drawn; a case that still breaks one (an item dropped below the list's
-        // shortest, a position changed to a losing one) is drawn again.
-        if self.has_require() {
-            for _ in 0..16 {
-                if self.check_format(&u).is_ok() {
-                    break;
-                }
-                u = self.generate_unpacked(rng, scale, shape);
+        // The draw keeps every bound, length and relation, but the game may change
+        // the position afterwards (a losing one made by pairing equal values, an
+        // interesting one), and a record's item may be dropped below the list's
+        // shortest: a case the format excludes is drawn again, and after 16 tries a
+        // plain draw is kept, so that no input the statement excludes is given.
+        for attempt in 0..17 {
+            if self.check_format(&u).is_ok() {
+                break;
             }
+            u = if attempt < 15 {
+                self.generate_unpacked(rng, scale, shape)
+            } else {
+                self.draw(rng, scale, Shape::Any).0
+            };
         }
         self.pack(&u)
     }
