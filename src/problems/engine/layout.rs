@@ -494,6 +494,22 @@ impl Declared {
     /// Whether a case respects the format (what `--lenient` never lifts) and the
     /// game's checks.
     pub(super) fn check_format(&self, case: &Unpacked) -> Result<(), String> {
+        self.check_layout(case)?;
+        let rules = self.rules_of(case)?;
+        if let Some(g) = self.group {
+            for (j, pos) in items(&case.fields[g]).enumerate() {
+                rules
+                    .check(pos)
+                    .map_err(|m| format!("position {}: {m}", j + 1))?;
+            }
+            return Ok(());
+        }
+        rules.check(&self.position_of(case))
+    }
+
+    /// [`Declared::check_format`] without the game's own check: the fields, their
+    /// bounds, lengths and relations, whatever the game makes of the position.
+    pub(super) fn check_layout(&self, case: &Unpacked) -> Result<(), String> {
         if case.fields.len() != self.fields.len() {
             return Err(format!(
                 "{} fields, expected {}",
@@ -604,16 +620,7 @@ impl Declared {
                 }
             }
         }
-        let rules = self.rules_of(case)?;
-        if let Some(g) = self.group {
-            for (j, pos) in items(&case.fields[g]).enumerate() {
-                rules
-                    .check(pos)
-                    .map_err(|m| format!("position {}: {m}", j + 1))?;
-            }
-            return Ok(());
-        }
-        rules.check(&self.position_of(case))
+        Ok(())
     }
 
     // -----------------------------------------------------------------------------

@@ -153,9 +153,11 @@ impl Problem for Declared {
         // the position afterwards (a losing one made by pairing equal values, an
         // interesting one), and a record's item may be dropped below the list's
         // shortest: a case the format excludes is drawn again, and after 16 tries a
-        // plain draw is kept, so that no input the statement excludes is given.
+        // plain draw is kept, so that no input the statement excludes is given. (What
+        // the game makes of the case is not asked here: a case its declaration fails
+        // on is drawn like any other, and counted when it cannot be answered.)
         for attempt in 0..17 {
-            if self.check_format(&u).is_ok() {
+            if self.check_layout(&u).is_ok() {
                 break;
             }
             u = if attempt < 15 {
