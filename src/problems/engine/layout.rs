@@ -98,17 +98,8 @@ impl Declared {
             // item's line).
             if i % k == 0 && !l.require.is_empty() {
                 let item = &out[out.len() - k as usize..];
-                if let Some(rel) = l.require.iter().find(|rel| !rel.holds(item)) {
-                    let shown: Vec<String> = l
-                        .columns
-                        .iter()
-                        .zip(item)
-                        .map(|(c, x)| format!("{c} = {x}"))
-                        .collect();
-                    return Err(r.error(
-                        f.what.name_in(c, i / k, j),
-                        format!("{} does not hold ({})", rel.text, shown.join(", ")),
-                    ));
+                if let Some(why) = l.broken(item) {
+                    return Err(r.error(f.what.name_in(c, i / k, j), why));
                 }
             }
         }
@@ -528,19 +519,8 @@ impl Declared {
             if !l.require.is_empty() {
                 let k = l.record.max(1) as usize;
                 for (i, item) in v.chunks_exact(k).enumerate() {
-                    if let Some(r) = l.require.iter().find(|r| !r.holds(item)) {
-                        let shown: Vec<String> = l
-                            .columns
-                            .iter()
-                            .zip(item)
-                            .map(|(c, x)| format!("{c} = {x}"))
-                            .collect();
-                        return Err(format!(
-                            "{name} item {}: {} does not hold ({})",
-                            i + 1,
-                            r.text,
-                            shown.join(", ")
-                        ));
+                    if let Some(why) = l.broken(item) {
+                        return Err(format!("{name} item {}: {why}", i + 1));
                     }
                 }
             }

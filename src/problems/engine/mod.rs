@@ -406,6 +406,19 @@ impl Require {
 }
 
 impl ListSpec {
+    /// The first relation (`require`) that `item`, one record, breaks, in words
+    /// (`c <= s does not hold (s = 2, c = 4)`); `None` when it keeps them all.
+    pub(crate) fn broken(&self, item: &[u64]) -> Option<String> {
+        let rel = self.require.iter().find(|r| !r.holds(item))?;
+        let shown: Vec<String> = self
+            .columns
+            .iter()
+            .zip(item)
+            .map(|(c, x)| format!("{c} = {x}"))
+            .collect();
+        Some(format!("{} does not hold ({})", rel.text, shown.join(", ")))
+    }
+
     /// The bounds of the length in items (`len` counts values).
     pub(crate) fn items(&self) -> Num {
         let k = self.record.max(1);
