@@ -741,7 +741,7 @@ pub fn known_for(src: &Source, file: Option<&Path>) -> anyhow::Result<Known> {
     match file {
         Some(path) => {
             let text = super::read_bounded_text(path)?;
-            samples::parse(&text, &path.display().to_string())
+            samples::parse(&text, &path.display().to_string()).map_err(anyhow::Error::msg)
         }
         None => Ok(Known {
             problem: src.problem.info().id.to_string(),

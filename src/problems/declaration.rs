@@ -6,6 +6,7 @@
 //! `corpus/problems/<id>.toml`.
 
 /// One side of a record's relation (`require`), as the package's validator spec names it.
+#[cfg(feature = "cli")]
 pub(crate) use super::engine::Operand as RequireOperand;
 use super::engine::{
     Declared, Field, GroupSpec, Layout, Num, Output, ParamSrc, Part, RulesSrc, Template,

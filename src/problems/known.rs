@@ -83,6 +83,6 @@ pub fn builtin(id: &str) -> Known {
 }
 
 /// Reads a file of known answers.
-pub fn parse(text: &str, origin: &str) -> anyhow::Result<Known> {
-    toml::from_str(text).map_err(|e| anyhow::anyhow!("{origin}: {e}"))
+pub fn parse(text: &str, origin: &str) -> Result<Known, String> {
+    toml::from_str(text).map_err(|e| format!("{origin}: {e}"))
 }

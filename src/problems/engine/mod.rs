@@ -303,7 +303,8 @@ impl Op {
         }
     }
 
-    /// The operator as written.
+    /// The operator as written (for the package's validator).
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub(crate) fn symbol(self) -> &'static str {
         match self {
             Op::Le => "<=",
