@@ -176,26 +176,9 @@ fn audit_of_a_right_program_leaves_unanswerable_inputs_out() {
             // and with `position` it spends its time listing such cases.
             let slow = *kind == "nesting";
             let time = if slow { "8" } else { "4" };
-            let out = sgcheck(
-                &[
-                    "audit",
-                    "--problem",
-                    path.to_str().unwrap(),
-                    "--seed",
-                    "1",
-                    "--time",
-                    time,
-                    "--json",
-                    "--",
-                    exe.to_str().unwrap(),
-                ],
-                "",
-            );
-            let stdout = text(&out.stdout);
-            let r: serde_json::Value = serde_json::from_str(&stdout)
-                .unwrap_or_else(|e| panic!("{name}: {e}: {stdout} {}", text(&out.stderr)));
+            let (code, r, _) = audit_json_time(&path, &exe, time);
             assert_eq!(r["verdict"], "ok", "{name}: {r}");
-            assert_eq!(out.status.code(), Some(0), "{name}: {r}");
+            assert_eq!(code, Some(0), "{name}: {r}");
             if slow && at == "position" {
                 assert!(r["seconds"].as_f64().unwrap() < 9.0, "{name}: {r}");
                 continue;

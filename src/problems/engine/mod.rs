@@ -360,17 +360,21 @@ impl Require {
         })
     }
 
-    fn value(o: Operand, item: &[u64]) -> u64 {
+    /// The side's value in `item`; `None` for a column the item does not hold.
+    fn value(o: Operand, item: &[u64]) -> Option<u64> {
         match o {
-            Operand::Column(c) => item.get(c).copied().unwrap_or(0),
-            Operand::Value(v) => v,
+            Operand::Column(c) => item.get(c).copied(),
+            Operand::Value(v) => Some(v),
         }
     }
 
-    /// Whether `item` (one record) satisfies the relation.
+    /// Whether `item` (one record) satisfies the relation (an item without one of its
+    /// columns does not).
     pub(crate) fn holds(&self, item: &[u64]) -> bool {
-        self.op
-            .holds(Self::value(self.left, item), Self::value(self.right, item))
+        match (Self::value(self.left, item), Self::value(self.right, item)) {
+            (Some(a), Some(b)) => self.op.holds(a, b),
+            _ => false,
+        }
     }
 
     /// Changes one column of `item` (the left one, else the right) within its
@@ -384,6 +388,9 @@ impl Require {
             (Operand::Column(c), r) => (c, self.op, Self::value(r, item)),
             (l, Operand::Column(c)) => (c, self.op.flipped(), Self::value(l, item)),
             _ => return false,
+        };
+        let Some(other) = other else {
+            return false;
         };
         let (Some(&(lo, hi)), Some(&v)) = (bounds.get(col), item.get(col)) else {
             return false;
