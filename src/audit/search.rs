@@ -110,7 +110,11 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
         count: usize,
         expected: &[Vec<String>],
     ) -> Result<Option<Failure>, AuditError> {
-        let r = self.c.run(input.as_bytes(), &self.opts.limits)?;
+        let r = match self.c.run(input.as_bytes(), &self.opts.limits) {
+            // Killed at the search's cut: not judged, not counted.
+            Err(RunError::Abandoned) => return Ok(None),
+            r => r?,
+        };
         lock(&self.stats.timing).record(r.elapsed.as_secs_f64(), count, r.timed_out);
         self.stats.runs.fetch_add(1, Ordering::Relaxed);
         self.stats.cases.fetch_add(count as u64, Ordering::Relaxed);
@@ -389,7 +393,11 @@ pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
             } else {
                 Ok(())
             }
-            .and_then(|()| ctx.run_input(&input, cases.len(), &expected));
+            .and_then(|()| {
+                // A run still going at the cut is killed and dropped: `--time` is kept
+                // whatever the program's own time limit.
+                runner::abandoning_at(cut, || ctx.run_input(&input, cases.len(), &expected))
+            });
             match outcome {
                 Err(e) => {
                     lock(&error).get_or_insert(e);

@@ -7,6 +7,7 @@ use crate::problems::{Problem, Shape};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
+use std::time::Instant;
 
 /// Largest total size the smallest-first enumeration goes to.
 const ENUM_MAX_SIZE: u32 = 64;
@@ -311,21 +312,32 @@ impl<'a, P: Problem> Source<'a, P> {
                 self.enum_done = true;
                 break;
             }
-            let cases: Vec<P::Case> = self
-                .p
-                .small_cases(self.size)
-                .into_iter()
-                .filter(|c| self.p.check_limits(c).is_ok())
-                .collect();
+            // Checked one by one (a declared game's check may run a script on each),
+            // no more than there is room for, and under the deadline in force: cut
+            // there, nothing of this size is kept (the search drops what comes after
+            // its cut anyway).
+            let room = (ENUM_MAX_CASES - self.enumerated) as usize;
+            let deadline = sgcheck_oracles::scoped_deadline();
+            let mut cases: Vec<P::Case> = Vec::new();
+            for (i, c) in self.p.small_cases(self.size).into_iter().enumerate() {
+                if cases.len() >= room {
+                    break;
+                }
+                if i % 64 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    return;
+                }
+                if self.p.check_limits(&c).is_ok() {
+                    cases.push(c);
+                }
+            }
             self.size += 1;
             if cases.is_empty() {
                 self.empty_sizes += 1;
                 continue;
             }
             self.empty_sizes = 0;
-            let room = (ENUM_MAX_CASES - self.enumerated) as usize;
-            self.enumerated += cases.len().min(room) as u64;
-            self.queue.extend(cases.into_iter().take(room));
+            self.enumerated += cases.len() as u64;
+            self.queue.extend(cases);
         }
     }
 

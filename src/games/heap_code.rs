@@ -43,6 +43,7 @@ use sgcheck_oracles::games::heap_code::{HeapCode, PartsMove};
 use sgcheck_oracles::games::nim::Piles;
 use sgcheck_oracles::{Analysis, SearchError, Solver};
 use std::sync::Mutex;
+use std::time::Instant;
 
 /// The most Grundy values one rules' table holds (4 MiB).
 pub const MAX_TABLE: usize = 1 << 20;
@@ -739,7 +740,11 @@ impl HeapRules {
             } else {
                 doubled.min(bound())
             };
-            self.build(t, target);
+            if !self.build(t, target) {
+                // Cut by the deadline in force: no period is looked for in a table
+                // that stopped short, and it is not full; a later lookup goes on.
+                break;
+            }
             if let Some((mt, r)) = theorem {
                 let len = t.g.len() as u64;
                 let found = crate::verify::smallest_period(&t.g, |e, p| {
@@ -770,7 +775,11 @@ impl HeapRules {
     /// the same steps as `sgcheck sequence octal`), when that mask leaves few rare
     /// values (at most an eighth of the prefix's second half; with more, each value
     /// pairs with too many rare ones and the plain table is faster: 0.106, say).
-    fn build(&self, t: &mut Table, target: usize) {
+    ///
+    /// A deadline of [`sgcheck_oracles::with_deadline`] in force stops the plain
+    /// table (checked every 1,024 values): `false` then, with the values computed so
+    /// far kept.
+    fn build(&self, t: &mut Table, target: usize) -> bool {
         const PREFIX: usize = take_break::MASK_PREFIX;
         if let Some(b) = self.sparse.as_ref().filter(|_| target > PREFIX) {
             while t.g.len() < PREFIX {
@@ -789,12 +798,17 @@ impl HeapRules {
                 take_break::extend_sparse(b, &mut t.g, target, mask);
                 t.sparse_used |= t.g.len() > from;
                 t.max = t.g[from..].iter().copied().fold(t.max, u32::max);
-                return;
+                return true;
             }
         }
+        let deadline = sgcheck_oracles::scoped_deadline();
         while t.g.len() < target {
+            if t.g.len() % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                return false;
+            }
             self.push_next(t);
         }
+        true
     }
 
     /// Appends g(n) for the next n, by mex over its options.
@@ -891,6 +905,14 @@ impl HeapRules {
         let theorem = self.moves.max_take().is_some() && !self.moves.unequal;
         let beyond = !theorem && max >= self.bound() as u64;
         if beyond || self.grundy(max).is_none() {
+            if !beyond && sgcheck_oracles::scoped_deadline().is_some_and(|d| Instant::now() >= d) {
+                return Err(format!(
+                    "heap {max}: the Grundy table of the rules {} was cut at {} values by \
+                     the time given to this answer",
+                    self.text,
+                    self.table_len()
+                ));
+            }
             return Err(format!(
                 "heap {max} is beyond what the rules {} are solved to: the Grundy table \
                  stops at {} values (the bound for these rules), and {}",
@@ -911,19 +933,20 @@ impl HeapRules {
     }
 
     /// Verdict and every winning move of a position (see [`HeapRules::covers`]).
-    pub fn analyze(&self, position: &[u64]) -> Analysis<PartsMove> {
+    /// A heap without a value (past the bound, or the table cut by a deadline in
+    /// force) or a misère search that fails is an error, never an answer.
+    pub fn analyze(&self, position: &[u64]) -> Result<Analysis<PartsMove>, String> {
         if self.misere {
-            return self.search(position).unwrap_or(Analysis {
-                win: false,
-                winning: Vec::new(),
-                remoteness: None,
-            });
+            return self.search(position).map_err(|e| e.to_string());
         }
         let mut t = self.lock();
-        let values: Vec<u64> = position
+        let values = position
             .iter()
-            .map(|&n| self.lookup(&mut t, n).unwrap_or(0))
-            .collect();
+            .map(|&n| {
+                self.lookup(&mut t, n)
+                    .ok_or_else(|| self.no_value(n, t.g.len()))
+            })
+            .collect::<Result<Vec<u64>, String>>()?;
         // Every heap's value is known now, so is every smaller heap's: the table
         // holds them, or the period does.
         let t = &*t;
@@ -944,7 +967,7 @@ impl HeapRules {
         };
         let g: &[u32] = extended.as_deref().unwrap_or(&t.g);
         let m = &self.moves;
-        analyze_sum(&values, |heap, need, out| {
+        Ok(analyze_sum(&values, |heap, need, out| {
             let n = position[heap];
             let mut push = |take: u64, parts: [u64; 3]| out.push(PartsMove { heap, take, parts });
             if m.d0 & 4 != 0 || m.unequal {
@@ -975,19 +998,31 @@ impl HeapRules {
                     .for_each(|&(k, d)| each(k, d)),
                 None => m.amounts(n, each),
             }
-        })
+        }))
     }
 
-    /// The verdict alone.
-    pub fn first_wins(&self, position: &[u64]) -> bool {
+    /// The verdict alone (an error as [`HeapRules::analyze`]'s).
+    pub fn first_wins(&self, position: &[u64]) -> Result<bool, String> {
         if self.misere {
-            return self.analyze(position).win;
+            return Ok(self.analyze(position)?.win);
         }
         let mut t = self.lock();
-        position
-            .iter()
-            .fold(0, |a, &n| a ^ self.lookup(&mut t, n).unwrap_or(0))
-            != 0
+        let mut x = 0;
+        for &n in position {
+            x ^= self
+                .lookup(&mut t, n)
+                .ok_or_else(|| self.no_value(n, t.g.len()))?;
+        }
+        Ok(x != 0)
+    }
+
+    /// Why heap `n` has no value, the table holding `len` values.
+    fn no_value(&self, n: u64, len: usize) -> String {
+        format!(
+            "heap {n} has no value under the rules {}: the Grundy table holds {len} values \
+             and no period was proven within them",
+            self.text
+        )
     }
 }
 
@@ -1158,10 +1193,10 @@ impl Declare for HeapCodeGame {
         fast.covers(position)
     }
     fn first_wins(fast: &HeapRules, position: &[u64]) -> Result<bool, String> {
-        Ok(fast.first_wins(position))
+        fast.first_wins(position)
     }
     fn analyze(fast: &HeapRules, position: &[u64]) -> Result<Analysis<PartsMove>, String> {
-        Ok(fast.analyze(position))
+        fast.analyze(position)
     }
     fn move_fields(m: &PartsMove, position: &[u64]) -> [u64; 4] {
         let size = position.get(m.heap).copied().unwrap_or(0);
@@ -1216,7 +1251,7 @@ pub fn check_text(
         .with_budget(budget)
         .analyze(&pos)
         .map_err(|e| e.to_string())?;
-    let mut fast = r.analyze(&pos.0);
+    let mut fast = r.analyze(&pos.0)?;
     fast.winning.sort();
     Ok(crate::verify::CheckOutcome::compare(&fast, &oracle))
 }
@@ -1364,6 +1399,40 @@ mod tests {
         let s = rules("subtract 1,2");
         let p = s.period(1000).unwrap();
         assert_eq!((p.preperiod, p.period), (0, 3));
+    }
+
+    #[test]
+    fn a_table_cut_by_a_deadline_refuses_and_later_answers_in_full() {
+        // Grundy's game has no period: its values up to 5,000 need the table to 5,001.
+        let heap = [5_000, 3];
+        let past = std::time::Instant::now();
+        let cut = rules("split-unequal");
+        let refused = sgcheck_oracles::with_deadline(past, || cut.covers(&heap));
+        assert!(
+            refused.as_ref().is_err_and(|e| e.contains("cut")),
+            "{refused:?}"
+        );
+        let no_answer = sgcheck_oracles::with_deadline(past, || cut.first_wins(&heap));
+        assert!(no_answer.is_err(), "{no_answer:?}");
+        assert!(cut.table_len() < 5_001);
+        // Without the deadline the same rules go on, and agree with a fresh table.
+        assert_eq!(cut.covers(&heap), Ok(()));
+        let fresh = rules("split-unequal");
+        assert_eq!(cut.first_wins(&heap), fresh.first_wins(&heap));
+        assert_eq!(
+            cut.analyze(&heap).unwrap().winning,
+            fresh.analyze(&heap).unwrap().winning
+        );
+    }
+
+    #[test]
+    fn a_misere_search_that_fails_is_no_answer() {
+        // Misère rules are answered by the search alone: cut, it answers nothing.
+        let r = rules("0.77 misere");
+        let past = std::time::Instant::now();
+        let cut = sgcheck_oracles::with_deadline(past, || r.first_wins(&[9, 9, 9, 9]));
+        assert!(cut.is_err(), "{cut:?}");
+        assert!(r.first_wins(&[1]).is_ok());
     }
 
     #[test]

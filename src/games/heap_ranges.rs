@@ -294,17 +294,14 @@ impl RangeRules {
     }
 
     /// Verdict and every winning move (see [`RangeRules::covers`]).
-    pub fn analyze(&self, position: &[u64]) -> Analysis<RangeMove> {
+    /// A misère search that fails is an error, never an answer.
+    pub fn analyze(&self, position: &[u64]) -> Result<Analysis<RangeMove>, String> {
         if self.misere {
-            return self.search(position).unwrap_or(Analysis {
-                win: false,
-                winning: Vec::new(),
-                remoteness: None,
-            });
+            return self.search(position).map_err(|e| e.to_string());
         }
         let heaps: Vec<(u64, u64, u64)> = self.heaps(position).collect();
         let values = self.values(position);
-        analyze_sum(&values, |i, need, out| {
+        Ok(analyze_sum(&values, |i, need, out| {
             let (n, p, q) = heaps[i];
             winning_rests(n, p.max(1), q, need, |k| {
                 out.push(RangeMove {
@@ -313,15 +310,15 @@ impl RangeRules {
                     rest: n - k,
                 })
             });
-        })
+        }))
     }
 
     /// The verdict alone.
-    pub fn first_wins(&self, position: &[u64]) -> bool {
+    pub fn first_wins(&self, position: &[u64]) -> Result<bool, String> {
         if self.misere {
-            return self.analyze(position).win;
+            return Ok(self.analyze(position)?.win);
         }
-        self.values(position).iter().fold(0, |a, &v| a ^ v) != 0
+        Ok(self.values(position).iter().fold(0, |a, &v| a ^ v) != 0)
     }
 }
 
@@ -426,10 +423,10 @@ impl Declare for HeapRangesGame {
         fast.covers(position)
     }
     fn first_wins(fast: &RangeRules, position: &[u64]) -> Result<bool, String> {
-        Ok(fast.first_wins(position))
+        fast.first_wins(position)
     }
     fn analyze(fast: &RangeRules, position: &[u64]) -> Result<Analysis<RangeMove>, String> {
-        Ok(fast.analyze(position))
+        fast.analyze(position)
     }
     fn move_fields(m: &RangeMove, _position: &[u64]) -> [u64; 4] {
         [m.heap as u64, m.take, m.take + m.rest, m.rest]
@@ -522,7 +519,7 @@ impl Declare for HeapRangesGame {
             let (lo, hi) = b[last + fast.heap];
             if let Some(m) = smallest_heap(x, p.max(1), q, lo, hi) {
                 pos[last + fast.heap] = m;
-                return !fast.first_wins(pos);
+                return fast.first_wins(pos) == Ok(false);
             }
             if items == 1 {
                 return false;
@@ -645,7 +642,7 @@ pub fn check_text(
         .with_budget(budget)
         .analyze(&pos)
         .map_err(|e| e.to_string())?;
-    let fast = r.analyze(&pos.values);
+    let fast = r.analyze(&pos.values)?;
     Ok(crate::verify::CheckOutcome::compare(&fast, &oracle))
 }
 
@@ -764,7 +761,7 @@ mod tests {
             let bounds = vec![(1, 30); 9];
             if HeapRangesGame::make_losing(&r, &mut pos, &bounds, &mut rng) {
                 made += 1;
-                assert!(!r.first_wins(&pos), "{pos:?}");
+                assert_eq!(r.first_wins(&pos), Ok(false), "{pos:?}");
                 assert!(pos.iter().all(|&x| (1..=30).contains(&x)));
             }
         }
@@ -782,11 +779,11 @@ mod tests {
     fn heaps_of_a_billion() {
         let r = rules("record size,limit: range 1..limit");
         // 10^9 mod (10^9 + 1) = 10^9, and 1 mod 2 = 1: 10^9 xor 1 != 0.
-        let a = r.analyze(&[1_000_000_000, 1_000_000_000, 1, 1]);
+        let a = r.analyze(&[1_000_000_000, 1_000_000_000, 1, 1]).unwrap();
         assert!(a.win);
         // The one winning move takes 10^9 - 1 from the big heap, leaving 1 (worth 1).
         assert_eq!(a.winning.len(), 1);
         assert_eq!(a.winning[0].rest, 1);
-        assert!(!r.first_wins(&[1_000_000_000, 999_999_999]));
+        assert_eq!(r.first_wins(&[1_000_000_000, 999_999_999]), Ok(false));
     }
 }

@@ -36,6 +36,9 @@ pub fn run_command(
         program: launch.argv0.to_string(),
         source,
     };
+    if super::abandon_at().is_some_and(|a| Instant::now() >= a) {
+        return Err(RunError::Abandoned);
+    }
     let mode = sandbox::containment();
     let namespaces = mode == sandbox::Containment::Namespaces;
     let root = rustix::process::geteuid().is_root();
@@ -153,6 +156,7 @@ pub fn run_command(
     // The CPU time limit is watched in the samples below; the wall-clock limit, larger,
     // ends sleepers and programs blocked on a read.
     let deadline = start + limits.wall_limit();
+    let abandon = super::abandon_at();
     let ticks = sandbox::ticks_per_second();
     let cpu_limit_ticks =
         u64::try_from(limits.timeout.as_nanos() * u128::from(ticks) / 1_000_000_000)
@@ -171,6 +175,10 @@ pub fn run_command(
             break;
         }
         let now = Instant::now();
+        if abandon.is_some_and(|a| now >= a) {
+            stop = Some(Stop::Abandoned);
+            break;
+        }
         if now >= deadline {
             stop = Some(Stop::Time);
             break;
@@ -194,7 +202,10 @@ pub fn run_command(
             next_sample = Instant::now() + step;
             step = (step * 2).min(Duration::from_millis(10));
         }
-        let wait = (deadline - now).min(next_sample.saturating_duration_since(now));
+        let end = abandon.map_or(deadline, |a| a.min(deadline));
+        let wait = end
+            .saturating_duration_since(now)
+            .min(next_sample.saturating_duration_since(now));
         poll_readable(report.read_end(), wait.max(Duration::from_millis(1)));
     }
     let elapsed = start.elapsed();
@@ -230,6 +241,9 @@ pub fn run_command(
     };
     live().retain(|&g| g != group);
     drop(run_cgroup);
+    if stop == Some(Stop::Abandoned) {
+        return Err(RunError::Abandoned);
+    }
     if let Some(r) = reported.filter(|r| r.status == sandbox::EXEC_FAILED) {
         return Err(spawn_error(io::Error::from_raw_os_error(r.errno)));
     }

@@ -242,6 +242,35 @@ pub enum RunError {
     /// The SIGINT/SIGTERM handler could not be installed.
     #[error("cannot install the interrupt handler: {0}")]
     Signal(io::Error),
+    /// The run was still going when the caller's time ran out ([`abandoning_at`]): it
+    /// was killed, and how it would have ended is not known.
+    #[error("abandoned at the end of the time given to the runs")]
+    Abandoned,
+}
+
+thread_local! {
+    static ABANDON_AT: std::cell::Cell<Option<Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with every run it makes on this thread abandoned at `at`: a run not yet
+/// started then is not started, and one still going is killed; both end in
+/// [`RunError::Abandoned`], neither judged nor counted. An audit's search uses it so
+/// that `--time` is kept whatever the program's time limit (a run that ended in time
+/// is judged as always).
+pub fn abandoning_at<T>(at: Instant, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Instant>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ABANDON_AT.with(|c| c.set(self.0));
+        }
+    }
+    let _restore = Restore(ABANDON_AT.with(|c| c.replace(Some(at))));
+    f()
+}
+
+/// The instant of [`abandoning_at`] in force on this thread.
+pub(crate) fn abandon_at() -> Option<Instant> {
+    ABANDON_AT.with(std::cell::Cell::get)
 }
 
 /// A program under audit: takes an input, produces a [`RunResult`].
@@ -564,6 +593,51 @@ mod tests {
             .unwrap();
         assert!(r.timed_out);
         assert!(start.elapsed() < Duration::from_secs(5));
+    }
+
+    /// Processes whose command line holds `marker`.
+    fn running_with(marker: &str) -> usize {
+        std::fs::read_dir("/proc")
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| {
+                std::fs::read(e.path().join("cmdline"))
+                    .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
+            })
+            .count()
+    }
+
+    #[test]
+    fn a_run_past_the_abandon_instant_is_killed_and_not_judged() {
+        // A sleeper within its own limits (10 s of CPU) is killed at the caller's
+        // instant, with everything it started; a run after the instant never starts.
+        // The sleeps' own command lines carry the marker (GNU sleep takes fractions).
+        let marker = format!("29.{}", std::process::id());
+        let script = format!("sleep {marker} & sleep {marker}; wait");
+        let start = Instant::now();
+        let at = start + Duration::from_millis(300);
+        let r = abandoning_at(at, || sh(&script).run(b"", &limits(10_000, 1024)));
+        assert!(matches!(r, Err(RunError::Abandoned)), "{r:?}");
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            start.elapsed()
+        );
+        let again = abandoning_at(at, || sh("echo never").run(b"", &limits(10_000, 1024)));
+        assert!(matches!(again, Err(RunError::Abandoned)), "{again:?}");
+        // Outside `abandoning_at`, a run is as before.
+        let r = sh("echo done").run(b"", &limits(10_000, 1024)).unwrap();
+        assert_eq!(r.stdout, b"done\n");
+        let end = Instant::now() + Duration::from_secs(5);
+        while running_with(&marker) > 0 && Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(
+            running_with(&marker),
+            0,
+            "a process of the abandoned run is left"
+        );
     }
 
     #[test]

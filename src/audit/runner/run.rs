@@ -251,6 +251,8 @@ impl Drain {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
     Time,
+    /// The caller's [`super::abandoning_at`] instant came first.
+    Abandoned,
     Output,
     Memory,
     Processes,

@@ -486,6 +486,12 @@ impl Declared {
     /// game's checks.
     pub(super) fn check_format(&self, case: &Unpacked) -> Result<(), String> {
         self.check_layout(case)?;
+        self.check_game(case)
+    }
+
+    /// The game's own check of a case whose layout holds: its rules and position
+    /// (or each position of a group) as the game reads them.
+    pub(super) fn check_game(&self, case: &Unpacked) -> Result<(), String> {
         let rules = self.rules_of(case)?;
         if let Some(g) = self.group {
             for (j, pos) in items(&case.fields[g]).enumerate() {

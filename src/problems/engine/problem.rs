@@ -365,7 +365,10 @@ impl Problem for Declared {
 
 impl Declared {
     pub(super) fn limits(&self, case: &Unpacked) -> Result<(), String> {
-        self.check_format(case)?;
+        // The game is asked last: a case far past the limits (a boundary length of
+        // 10^6 values probed against a list of at most 3) is refused by its lengths
+        // at once, where a script would read the whole position first.
+        self.check_layout(case)?;
         for (f, v) in self.fields.iter().zip(&case.fields) {
             if let (Some(g), Some(l)) = (&f.group, &f.list) {
                 let m = items(v).count() as u64;
@@ -431,7 +434,7 @@ impl Declared {
                 return Err(format!("{} {x} is outside {lo}..={hi}", f.name));
             }
         }
-        Ok(())
+        self.check_game(case)
     }
 }
 
