@@ -803,7 +803,7 @@ impl HeapRules {
         }
         let deadline = sgcheck_oracles::scoped_deadline();
         while t.g.len() < target {
-            if t.g.len() % 1024 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if t.g.len().is_multiple_of(1024) && deadline.is_some_and(|d| Instant::now() >= d) {
                 return false;
             }
             self.push_next(t);
