@@ -4,6 +4,7 @@
 //! ([`crate::problems::Problem::answer`]), so a difference can be traced to the case
 //! whose answer it falls in. That is how a failing case is located inside a batch.
 
+use crate::problems::choice;
 use serde::Serialize;
 
 /// How outputs are compared.
@@ -57,6 +58,7 @@ impl Mismatch {
 }
 
 /// Splits bytes into whitespace-separated tokens with their 1-based line numbers.
+#[derive(Clone)]
 struct Tokens<'a> {
     bytes: &'a [u8],
     pos: usize,
@@ -114,6 +116,12 @@ pub fn compare(expected: &[Vec<String>], actual: &[u8], mode: CompareMode) -> Op
             for (case, lines) in expected.iter().enumerate() {
                 for l in lines {
                     line += 1;
+                    if choice::has_set(l) {
+                        if let Some(m) = compare_sets(l, &mut act, case, line) {
+                            return Some(m);
+                        }
+                        continue;
+                    }
                     for tok in l.split_ascii_whitespace() {
                         match act.next() {
                             Some((a, _)) if a == tok.as_bytes() => {}
@@ -155,12 +163,16 @@ pub fn compare(expected: &[Vec<String>], actual: &[u8], mode: CompareMode) -> Op
                     line += 1;
                     match act.next() {
                         Some(a) if a == l.as_bytes() => {}
+                        Some(a)
+                            if choice::has_set(l)
+                                && std::str::from_utf8(a)
+                                    .is_ok_and(|a| choice::line_matches(l, a)) => {}
                         a => {
                             return Some(Mismatch {
                                 case,
                                 expected_line: line,
                                 actual_line: line,
-                                expected: Some(l.clone()),
+                                expected: Some(choice::shown(l).into_owned()),
                                 actual: a.map(lossy),
                             })
                         }
@@ -189,6 +201,56 @@ pub fn compare(expected: &[Vec<String>], actual: &[u8], mode: CompareMode) -> Op
             }
         }
     }
+}
+
+/// Compares the tokens of an answer line that holds a set ([`choice`]) with the
+/// output read by `act`: a set matches when the next tokens are one of its texts
+/// (the first that does is taken).
+fn compare_sets(l: &str, act: &mut Tokens<'_>, case: usize, line: usize) -> Option<Mismatch> {
+    for want in choice::tokens(l) {
+        match want {
+            choice::Token::One(tok) => match act.next() {
+                Some((a, _)) if a == tok.as_bytes() => {}
+                got => {
+                    return Some(Mismatch {
+                        case,
+                        expected_line: line,
+                        actual_line: got.map_or(act.line, |(_, al)| al),
+                        expected: Some(tok.to_string()),
+                        actual: got.map(|(a, _)| lossy(a)),
+                    })
+                }
+            },
+            choice::Token::AnyOf(alts) => {
+                let found = alts.iter().find_map(|alt| {
+                    let mut try_act = act.clone();
+                    alt.iter()
+                        .all(|t| try_act.next().is_some_and(|(a, _)| a == t.as_bytes()))
+                        .then_some(try_act)
+                });
+                match found {
+                    Some(rest) => *act = rest,
+                    None => {
+                        // What came instead: as many tokens as the first text has.
+                        let width = alts.first().map_or(1, Vec::len).max(1);
+                        let start = act.clone().next();
+                        let got: Vec<String> =
+                            act.clone().take(width).map(|(a, _)| lossy(a)).collect();
+                        let texts: Vec<String> = alts.iter().map(|a| a.join(" ")).collect();
+                        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+                        return Some(Mismatch {
+                            case,
+                            expected_line: line,
+                            actual_line: start.map_or(act.line, |(_, al)| al),
+                            expected: Some(choice::shown_set(&texts)),
+                            actual: (!got.is_empty()).then(|| got.join(" ")),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The bytes of a token or line kept for a report: [`lossy`] shows 200 of them and
@@ -447,6 +509,40 @@ mod tests {
             .iter()
             .map(|c| c.iter().map(|s| s.to_string()).collect())
             .collect()
+    }
+
+    #[test]
+    fn a_set_accepts_any_of_its_texts_and_nothing_else() {
+        let mut line = String::from("First ");
+        choice::push_set(&mut line, ["1 1", "2 2", "3 3"], |t, s| s.push_str(t));
+        let e = vec![vec![line], vec!["Second".to_string()]];
+        for ok in [
+            "First 1 1\nSecond\n",
+            "First 3 3\nSecond\n",
+            "First  2\n2 Second",
+        ] {
+            assert_eq!(
+                compare(&e, ok.as_bytes(), CompareMode::Tokens),
+                None,
+                "{ok}"
+            );
+        }
+        assert_eq!(
+            compare(&e, b"First 2 2\nSecond\n", CompareMode::Exact),
+            None
+        );
+        // Another move, a move cut short, a word for a move: each differs.
+        let m = compare(&e, b"First 2 3\nSecond\n", CompareMode::Tokens).unwrap();
+        assert_eq!(m.expected.as_deref(), Some("{any of: 1 1 | 2 2 | 3 3}"));
+        assert_eq!(m.actual.as_deref(), Some("2 3"));
+        assert!(compare(&e, b"First 2\nSecond\n", CompareMode::Tokens).is_some());
+        assert!(compare(&e, b"First Second\n", CompareMode::Tokens).is_some());
+        let m = compare(&e, b"First 2 3\nSecond\n", CompareMode::Exact).unwrap();
+        assert_eq!(
+            m.expected.as_deref(),
+            Some("First {any of: 1 1 | 2 2 | 3 3}")
+        );
+        assert!(compare(&e, b"First 2 2 \nSecond\n", CompareMode::Exact).is_some());
     }
 
     #[test]

@@ -26,7 +26,7 @@
 //! search-and-shrink logic is tested in process with fakes.
 
 use crate::games::declared::Claim;
-use crate::problems::Problem;
+use crate::problems::{choice, Problem};
 use indicatif::ProgressBar;
 use serde::Serialize;
 use std::fmt;
@@ -256,6 +256,16 @@ pub(crate) fn judge(
     } else {
         let m = match &r.stdout_spill {
             None => compare::compare(expected, &r.stdout, mode)?,
+            Some(spill) if expected.iter().flatten().any(|l| choice::has_set(l)) => {
+                // Sets of accepted answers are matched on the whole output, read back
+                // (it is bounded by the output limit).
+                let mut all = r.stdout.clone();
+                let _ = spill.for_each_chunk(|c| {
+                    all.extend_from_slice(c);
+                    true
+                });
+                compare::compare(expected, &all, mode)?
+            }
             Some(spill) => {
                 // Compared as it streams from the file: memory stays bounded.
                 let mut s = compare::StreamCompare::new(expected, mode);
@@ -634,12 +644,7 @@ fn checked_samples<P: Problem, C: Contestant + ?Sized>(
         else {
             continue;
         };
-        let ours: Vec<&str> = expected
-            .iter()
-            .flatten()
-            .flat_map(|l| l.split_whitespace())
-            .collect();
-        if !ours.iter().copied().eq(k.output.split_whitespace()) {
+        if compare::compare(&expected, k.output.as_bytes(), CompareMode::Tokens).is_some() {
             return Err(AuditError::WrongSample {
                 name: k.name.clone(),
                 why: format!(
@@ -650,7 +655,7 @@ fn checked_samples<P: Problem, C: Contestant + ?Sized>(
                         &expected
                             .iter()
                             .flatten()
-                            .map(|l| format!("{l}\n"))
+                            .map(|l| format!("{}\n", choice::shown(l)))
                             .collect::<String>()
                     )
                 ),
@@ -803,7 +808,7 @@ fn finish<P: Problem, C: Contestant + ?Sized>(
             let text: String = expected
                 .iter()
                 .flatten()
-                .map(|l| format!("{l}\n"))
+                .map(|l| format!("{}\n", choice::shown(l)))
                 .collect();
             let mut doubt = None;
             if s.failure.kind == Verdict::WrongAnswer {

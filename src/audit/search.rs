@@ -218,16 +218,16 @@ impl<P: Problem, C: Contestant + ?Sized> Ctx<'_, P, C> {
             Ok(()) => AuditError::OracleMismatch {
                 input,
                 index: i + 1,
-                fast: fast.join(" / "),
-                oracle: oracle.join(" / "),
+                fast: crate::problems::choice::shown_joined(fast, " / "),
+                oracle: crate::problems::choice::shown_joined(oracle, " / "),
             },
             Err(claim) => AuditError::WrongClaim {
                 input,
                 index: i + 1,
                 why: format!(
                     "expected (by the closed form): {}\nthe oracle (by the rules): {}\n{claim}",
-                    fast.join(" / "),
-                    oracle.join(" / ")
+                    crate::problems::choice::shown_joined(fast, " / "),
+                    crate::problems::choice::shown_joined(oracle, " / ")
                 ),
             },
         }

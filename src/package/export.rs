@@ -506,6 +506,16 @@ fn yaml_string(s: &str) -> String {
 /// replaces what export writes (and keeps the rest: submissions, found tests).
 pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::Result<Summary> {
     let p = &src.problem;
+    if p.answers_are_sets() {
+        // A package's default validator compares with one answer file: it would
+        // reject every winning move but the one written there.
+        bail!(
+            "{} prints `{{any}}` (any winning move is right): its package needs an output \
+             validator that checks a move is winning, which export does not write yet; the \
+             audit judges such answers (`sgcheck audit`)",
+            p.info().id
+        );
+    }
     if let Ok(m) = std::fs::symlink_metadata(dir) {
         if !m.is_dir() {
             bail!("{} exists and is not a directory", dir.display());

@@ -310,6 +310,26 @@ fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
 }
 
+/// `{any}` (a set of accepted moves) stands apart from the text around it, as a
+/// judge reads tokens: at most once in a line, with whitespace or the line's end on
+/// each side.
+fn any_stands_apart(line: &str) -> Result<(), String> {
+    let Some(at) = line.find("{any}") else {
+        return Ok(());
+    };
+    let before = line[..at].chars().next_back();
+    let after = line[at + "{any}".len()..].chars().next();
+    if before.is_some_and(|c| !c.is_whitespace()) || after.is_some_and(|c| !c.is_whitespace()) {
+        return Err(format!(
+            "{{any}} in {line:?} must stand apart: whitespace or the line's end on each side"
+        ));
+    }
+    if line.matches("{any}").count() > 1 {
+        return Err(format!("{{any}} at most once in a line: {line:?}"));
+    }
+    Ok(())
+}
+
 fn template(
     ctx: &Ctx<'_>,
     span: std::ops::Range<usize>,
@@ -1460,14 +1480,16 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
     let case_names: &[&str] = if group.is_some() {
         &["case", "positions"]
     } else {
-        &["case", "verdict", "count", "best", "moves"]
+        &["case", "verdict", "count", "best", "moves", "any"]
     };
     let answer_names: &[&str] = &["case", "verdict", "count", "best", "moves"];
     let templates =
         |list: &Spanned<Vec<String>>, key: &str| -> Result<Vec<Template>, DeclarationError> {
             let mut lines = Vec::new();
             for l in list.get_ref() {
-                lines.push(template(&ctx, list.span(), key, l, case_names)?);
+                let t = template(&ctx, list.span(), key, l, case_names)?;
+                any_stands_apart(l).map_err(|m| ctx.err(list.span(), key, m))?;
+                lines.push(t);
             }
             if lines.is_empty() {
                 return Err(ctx.err(list.span(), key, "a case prints at least one line"));

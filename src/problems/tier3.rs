@@ -52,8 +52,8 @@ pub fn compare_case<P: Problem>(
     Ok(Some(Disagreement {
         rules: "-".into(),
         position: input.trim_end().replace('\n', " / "),
-        fast: fast.join(" / "),
-        oracle: oracle.join(" / "),
+        fast: crate::problems::choice::shown_joined(&fast, " / "),
+        oracle: crate::problems::choice::shown_joined(&oracle, " / "),
         reproduce: format!(
             "printf '%s' {} | sgcheck solve {} --engine oracle",
             crate::shell::quote(&input),

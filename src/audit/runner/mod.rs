@@ -257,14 +257,21 @@ thread_local! {
 /// [`RunError::Abandoned`], neither judged nor counted. An audit's search uses it so
 /// that `--time` is kept whatever the program's time limit (a run that ended in time
 /// is judged as always).
+///
+/// The second run of a time-out (the run again with no other run going, which
+/// confirms it) is never abandoned: it confirms a finding.
 pub fn abandoning_at<T>(at: Instant, f: impl FnOnce() -> T) -> T {
+    with_abandon(Some(at), f)
+}
+
+fn with_abandon<T>(at: Option<Instant>, f: impl FnOnce() -> T) -> T {
     struct Restore(Option<Instant>);
     impl Drop for Restore {
         fn drop(&mut self) {
             ABANDON_AT.with(|c| c.set(self.0));
         }
     }
-    let _restore = Restore(ABANDON_AT.with(|c| c.replace(Some(at))));
+    let _restore = Restore(ABANDON_AT.with(|c| c.replace(at)));
     f()
 }
 
@@ -539,7 +546,7 @@ impl Contestant for ProcessContestant {
             return Ok(first);
         }
         let _alone = RUN_GATE.write().unwrap_or_else(PoisonError::into_inner);
-        let mut again = run_command(&launch, input, limits, &place)?;
+        let mut again = with_abandon(None, || run_command(&launch, input, limits, &place))?;
         again.confirmed_alone = true;
         Ok(again)
     }

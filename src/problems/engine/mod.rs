@@ -610,7 +610,7 @@ impl Declared {
             .iter()
             .chain(output.lines_lose.iter().flatten())
             .chain(output.position.iter())
-            .any(|t| t.uses("count") || t.uses("best") || t.uses("moves"));
+            .any(|t| t.uses("count") || t.uses("best") || t.uses("moves") || t.uses("any"));
         // The notation only when a printed move uses it (the default move template is
         // `{move}`, but a problem printing only counts or verdicts never renders it).
         let prints_moves = output
@@ -618,7 +618,7 @@ impl Declared {
             .iter()
             .chain(output.lines_lose.iter().flatten())
             .chain(output.position.iter())
-            .any(|t| t.uses("best") || t.uses("moves"));
+            .any(|t| t.uses("best") || t.uses("moves") || t.uses("any"));
         let needs_notation = prints_moves && output.move_template.uses("move");
         let group = match position[..] {
             [i] if fields[i].group.is_some() => Some(i),
@@ -638,6 +638,16 @@ impl Declared {
             group,
             samples: Vec::new(),
         }
+    }
+
+    /// Whether an output line prints `{any}`: any winning move is right, so an answer
+    /// is a set ([`crate::problems::choice`]).
+    pub fn answers_are_sets(&self) -> bool {
+        let o = &self.output;
+        o.lines
+            .iter()
+            .chain(o.lines_lose.iter().flatten())
+            .any(|t| t.uses("any"))
     }
 
     /// Whether an output line prints moves (`{best}`, `{count}`, `{moves}`), so answers
@@ -959,6 +969,14 @@ impl Declared {
             "best" => match analysis.and_then(|a| a.best()) {
                 Some(m) => s.push_str(&view(m)),
                 None => s.push_str(&o.none),
+            },
+            // Any winning move: the set of them all (one alone is plain text).
+            "any" => match analysis.map(|a| &a.winning[..]) {
+                Some([m]) => self.move_into(m, s),
+                Some(all @ [_, _, ..]) => {
+                    crate::problems::choice::push_set(s, all, |m, s| self.move_into(m, s))
+                }
+                _ => s.push_str(&o.none),
             },
             _ => {
                 if let Some(a) = analysis {
