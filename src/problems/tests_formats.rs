@@ -433,3 +433,44 @@ fn a_terminator_the_values_may_equal_is_refused() {
     let e = refused(&DAG.replace("length = \"k\"", "length = { max = 5 }"));
     assert!(e.contains("length needs `min`"), "{e}");
 }
+
+#[test]
+fn a_record_list_ending_a_terminator_layout_counts_items() {
+    // The first field, a list of (size, limit) records, ends the input with length 0:
+    // its length counts records, as everywhere else.
+    let d = decl(
+        r#"
+format = 1
+id = "t"
+title = "t"
+game = "nim"
+position = ["piles"]
+
+[input]
+cases = "terminator"
+terminator = { zeros = 1, what = "the line 0" }
+
+[[field]]
+name = "piles"
+record = ["size", "limit"]
+min = [0, 1]
+max = 100
+length = { min = 1, max = 5 }
+
+[output]
+lines = ["{verdict}"]
+win = "W"
+lose = "L"
+"#,
+    );
+    let input = "2\n3 1\n4 2\n1\n5 5\n0\n";
+    let cases = d.parse(input, false).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(cases.len(), 2);
+    assert_eq!(d.write_input(&cases), input);
+    // Six records are past the length's 5; five are not.
+    let six = "6\n1 1\n1 1\n1 1\n1 1\n1 1\n1 1\n0\n";
+    let e = d.parse(six, false).unwrap_err().to_string();
+    assert!(e.contains("expected 1..=5, found 6"), "{e}");
+    let five = "5\n1 1\n1 1\n1 1\n1 1\n1 1\n0\n";
+    assert!(d.parse(five, false).is_ok());
+}

@@ -509,7 +509,10 @@ impl Declared {
                 let mut list_len = None;
                 for (k, &(v, line)) in raw[..zeros].iter().enumerate() {
                     let f = &self.fields[k];
-                    let num = f.list.as_ref().map_or(&f.bounds, |l| &l.len);
+                    // A list's number is its length in items (a record's k numbers
+                    // each), as when it is read anywhere else.
+                    let items = f.list.as_ref().map(|l| l.items());
+                    let num = items.as_ref().unwrap_or(&f.bounds);
                     let (lo, hi) = num.range(lenient);
                     if !(lo..=hi).contains(&v) {
                         let why = if v == 0 {
@@ -523,10 +526,14 @@ impl Declared {
                             message: format!("expected {lo}..={hi}, found {v}{why}"),
                         });
                     }
-                    tokens.push(v);
-                    if let Some(l) = &f.list {
-                        Self::check_length(&r, l, v, name(k))?;
-                        list_len = Some((v, l));
+                    match &f.list {
+                        Some(l) => {
+                            let n = v.saturating_mul(l.record.max(1));
+                            Self::check_length(&r, l, n, name(k))?;
+                            tokens.push(n);
+                            list_len = Some((n, l));
+                        }
+                        None => tokens.push(v),
                     }
                 }
                 if let Some((n, l)) = list_len {
