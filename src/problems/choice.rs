@@ -71,21 +71,16 @@ pub fn pieces(line: &str) -> Vec<Piece<'_>> {
 
 /// `line` with each set replaced by its first text: what `sgcheck solve` prints.
 pub fn first(line: &str) -> Cow<'_, str> {
-    if !has_set(line) {
-        return Cow::Borrowed(line);
-    }
-    let mut s = String::with_capacity(line.len());
-    for p in pieces(line) {
-        match p {
-            Piece::Text(t) => s.push_str(t),
-            Piece::AnyOf(alts) => s.push_str(alts.first().copied().unwrap_or("")),
-        }
-    }
-    Cow::Owned(s)
+    each_set(line, |alts| alts.first().copied().unwrap_or("").to_string())
 }
 
 /// `line` with each set written for a reader: `{any of: 1 3 | 2 5 | ... (9 in all)}`.
 pub fn shown(line: &str) -> Cow<'_, str> {
+    each_set(line, shown_set)
+}
+
+/// `line` with each set replaced by `text` of its texts.
+fn each_set<'a>(line: &'a str, text: impl Fn(&[&str]) -> String) -> Cow<'a, str> {
     if !has_set(line) {
         return Cow::Borrowed(line);
     }
@@ -93,7 +88,7 @@ pub fn shown(line: &str) -> Cow<'_, str> {
     for p in pieces(line) {
         match p {
             Piece::Text(t) => s.push_str(t),
-            Piece::AnyOf(alts) => s.push_str(&shown_set(&alts)),
+            Piece::AnyOf(alts) => s.push_str(&text(&alts)),
         }
     }
     Cow::Owned(s)
