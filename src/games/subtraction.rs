@@ -336,6 +336,24 @@ fn random_set(rng: &mut ChaCha8Rng, max: u64, max_len: usize) -> Subtraction {
     Subtraction::new(all[..len].to_vec()).expect("non-empty, positive")
 }
 
+/// A set whose amounts are all at least [`DEFAULT_CAP`], so that no period is looked for
+/// ([`PeriodError::TooLarge`]) and the fast side answers from [`grundy_reachable`],
+/// with piles of up to three times an amount plus a few: each move takes about a third
+/// of a pile, so the oracle searches few positions.
+fn far_instance(rng: &mut ChaCha8Rng) -> (Subtraction, Piles) {
+    let base = DEFAULT_CAP as u64;
+    let len = rng.gen_range(1..=3);
+    let set: Vec<u64> = (0..len).map(|_| base + rng.gen_range(0..=6)).collect();
+    let n = rng.gen_range(1..=3);
+    let piles = (0..n)
+        .map(|_| rng.gen_range(0..=3) * base + rng.gen_range(0..=12))
+        .collect();
+    (
+        Subtraction::new(set).expect("non-empty, positive"),
+        Piles(piles),
+    )
+}
+
 impl SubtractionSubject {
     fn solver(&self, rules: &Subtraction) -> Arc<Result<SubtractionSolver, PeriodError>> {
         let mut map = self.solvers.lock().unwrap_or_else(|e| e.into_inner());
@@ -439,10 +457,11 @@ impl Subject for SubtractionSubject {
     }
 
     fn random_instance(&self, rng: &mut ChaCha8Rng) -> (Subtraction, Piles) {
-        let rules = match rng.gen_range(0..10) {
-            0 => Subtraction::fibonacci(rng.gen_range(1..=100)).expect("limit >= 1"),
-            1 => Subtraction::new(vec![2, 3, 5]).expect("valid set"),
-            2..=4 => random_set(rng, 8, 4),
+        let rules = match rng.gen_range(0..20) {
+            0 | 1 => Subtraction::fibonacci(rng.gen_range(1..=100)).expect("limit >= 1"),
+            2 | 3 => Subtraction::new(vec![2, 3, 5]).expect("valid set"),
+            4..=9 => random_set(rng, 8, 4),
+            10 => return far_instance(rng),
             _ => random_set(rng, 30, 5),
         };
         let piles = match rng.gen_range(0..8) {
@@ -870,6 +889,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A planted bug in the answer for sets past the period cap: a fallback that gives
+    /// up and calls every position lost.
+    fn gives_up_past_the_cap(rules: &Subtraction, pos: &Piles) -> Analysis<Take> {
+        match SubtractionSolver::new(rules) {
+            Ok(s) => s.analyze(pos),
+            Err(_) => Analysis {
+                win: false,
+                winning: Vec::new(),
+                remoteness: None,
+            },
+        }
+    }
+
+    #[test]
+    fn planted_fallback_bug_is_caught_on_a_far_set() {
+        // Only sets whose amounts reach the cap take the fallback: tier 2 draws them
+        // (`far_instance`), and the disagreement names one.
+        let d = Planted {
+            subject: &SubtractionSubject::default(),
+            fast: gives_up_past_the_cap,
+        }
+        .first_disagreement(Duration::from_secs(3))
+        .expect("planted bug not found");
+        assert!(
+            d.rules
+                .split(',')
+                .all(|a| a.parse::<u64>().unwrap() >= DEFAULT_CAP as u64),
+            "{d:?}"
+        );
     }
 
     /// A planted bug: period detection with a window of one value instead of k

@@ -852,12 +852,6 @@ impl Declare for ScriptedGame {
 /// The most bytes of a file `--rules` names for a scripted game.
 pub const MAX_RULES_FILE: u64 = 1 << 20;
 
-/// The script and play of `path`: a declaration whose `[game]` table has a `script`
-/// (with its `play`), or a file that is the script itself (normal play).
-pub fn script_of_file(path: &str) -> Result<(String, bool), String> {
-    rules_of_file(path).map(|f| (f.script, f.misere))
-}
-
 /// A declaration's `check_states` box (lowest and highest state).
 pub type CheckBox = (Vec<i64>, Vec<i64>);
 
@@ -875,8 +869,9 @@ pub struct RulesFile {
     pub position_fields: usize,
 }
 
-/// The script of `path` (see [`script_of_file`]), with the declaration's
-/// `check_states` box and its number of position fields.
+/// The script and play of `path`: a declaration whose `[game]` table has a `script`
+/// (with its `play`, its `check_states` box and its number of position fields), or a
+/// file that is the script itself (normal play).
 pub fn rules_of_file(path: &str) -> Result<RulesFile, String> {
     use std::io::Read;
     let f = std::fs::File::open(path).map_err(|e| format!("--rules {path}: {e}"))?;
