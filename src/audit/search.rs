@@ -395,8 +395,13 @@ pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
             }
             .and_then(|()| {
                 // A run still going at the cut is killed and dropped: `--time` is kept
-                // whatever the program's own time limit.
-                runner::abandoning_at(cut, || ctx.run_input(&input, cases.len(), &expected))
+                // whatever the program's own time limit. Until one run has ended, none
+                // is: an audit on a loaded machine judges at least one input.
+                if ctx.stats.runs.load(Ordering::Relaxed) == 0 {
+                    ctx.run_input(&input, cases.len(), &expected)
+                } else {
+                    runner::abandoning_at(cut, || ctx.run_input(&input, cases.len(), &expected))
+                }
             });
             match outcome {
                 Err(e) => {
