@@ -3,7 +3,9 @@
 //! fast side against the oracle) run beside tier 3, a planted closed form that is right
 //! on its checked box and wrong past it is a tier-1 disagreement (exit 1), and rules
 //! that come with each case make tiers 1 and 2 "not applicable" without failing the run,
-//! as misère play makes tier 2 (its fast side is the oracle's own search).
+//! as misère play makes tier 2 (its fast side is the oracle's own search). Heap codes
+//! of every kind (a code, a listed set, a range) reach all three tiers, and a problem
+//! that prints only the verdict checks the game's verdict.
 
 mod workshop;
 
@@ -264,4 +266,51 @@ fn moves_that_leave_three_heaps_are_checked_against_the_oracle() {
         lines[1].replace("oracle:", ""),
         "{shown}"
     );
+}
+
+#[test]
+fn each_kind_of_heap_rules_reaches_all_three_tiers() {
+    // A code whose splits take nothing (4.6), a listed subtraction set and a fixed
+    // range: paths of the heap-code game that Dawson's chess does not reach. Each has a
+    // proven period, so tier 1 also compares the winning moves of heaps past the fast
+    // side's table beside a heap of 2^22 or more (where splits are valued through the
+    // period one remainder at a time) with the oracle's moves.
+    for (name, period) in [
+        ("split_heaps.toml", "period 12 from 72"),
+        ("subtract_code.toml", "period 7 from 0"),
+        ("range_code.toml", "period 7 from 0"),
+    ] {
+        let decl = repo("tests/data/verify").join(name);
+        let (code, v) = verify(&decl, &["--time", "4", "--seed", "5"]);
+        assert_eq!(code, 0, "{name}: {v}");
+        assert_eq!(v["games"][0]["game"], "heap-code", "{v}");
+        for n in [1, 2, 3] {
+            assert_agrees(&v, n, name);
+        }
+        let note = tier(&v, 1)["note"].as_str().unwrap().to_string();
+        assert!(note.contains(period), "{name}: {note}");
+        assert!(
+            note.contains("32 heaps past the table beside a heap past 2^22"),
+            "{name}: {note}"
+        );
+    }
+}
+
+#[test]
+fn a_verdict_only_problem_checks_the_games_verdict() {
+    // Mock Turtles by name, printing only who wins: tier 3 answers each case with the
+    // game's verdict alone (not its analysis) and compares it with the oracle's.
+    let decl = repo("tests/data/verify/mock_turtles_verdict.toml");
+    let (code, v) = verify(&decl, &["--time", "4", "--seed", "5"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["games"][0]["game"], "mock-turtles", "{v}");
+    assert_agrees(&v, 3, "mock_turtles_verdict");
+    // Both verdicts occur among the cases compared: the smallest losing position with
+    // heads is 0, 1, 2, 3 (values 1, 2, 4, 7).
+    let out = sgcheck(
+        &["solve", "--problem", decl.to_str().unwrap()],
+        "2\n4\n0 1 2 3\n3\n0 1 2\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "Second\nFirst\n");
 }

@@ -1,8 +1,8 @@
 //! `sgcheck verify`: the tiered differential sweep over every game.
 
 use crate::cli::{options, EXIT_FAILURE, EXIT_OK, EXIT_USAGE};
-use crate::verify::{progress_bar, GameReport, Report, Shard, Sweep, SWEEP_BUDGET};
-use anyhow::{anyhow, bail};
+use crate::verify::{progress_bar, GameReport, Report, Shard, Sweep, TierReport, SWEEP_BUDGET};
+use anyhow::bail;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -47,6 +47,53 @@ pub struct Args {
     pub random_batches: Option<u64>,
 }
 
+/// The report of a declaration whose rules the game's fast side refuses while the
+/// oracle's reader accepts them: one disagreement (exit 1), before any tier ran.
+fn refused_rules(
+    args: &Args,
+    path: &std::path::Path,
+    game: String,
+    e: crate::problems::DeclarationError,
+) -> anyhow::Result<i32> {
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut tier = TierReport::empty(1);
+    tier.checked = 1;
+    tier.disagreements = 1;
+    tier.note = Some("the rules were read, no position compared".into());
+    tier.first_disagreement = Some(crate::verify::Disagreement {
+        rules: format!("line {} of {}", e.line, crate::shell::path_of(path)),
+        position: "(none: the rules alone)".into(),
+        fast: format!("refused: {e}"),
+        oracle: "read the rules".into(),
+        reproduce: format!("sgcheck verify --problem {}", crate::shell::path_of(path)),
+    });
+    let report = Report {
+        seed,
+        games: vec![GameReport {
+            game,
+            tiers: vec![tier],
+            seconds: 0.0,
+        }],
+        disagreements: 1,
+    };
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        out!("{}", crate::verify::render_table(&report, Shard::ALL));
+    }
+    Ok(EXIT_FAILURE)
+}
+
+/// The games without a sweep of their own (no tiers 1 and 2) that built-in problems
+/// play (hdu3980's paint chain): verify runs tier 3 on their problems.
+fn problem_only_ids() -> impl Iterator<Item = &'static str> {
+    crate::registry::all()
+        .into_iter()
+        .filter(|g| !g.has_subject())
+        .map(|g| g.id())
+        .filter(|id| crate::problems::all_info().iter().any(|i| i.game == *id))
+}
+
 fn parse_shard(s: &str) -> Result<Shard, String> {
     s.parse()
 }
@@ -55,20 +102,34 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
 pub fn run(args: Args) -> anyhow::Result<i32> {
     use crate::problems::Problem;
     let declared = match &args.declaration {
-        Some(path) => Some(crate::problems::Declared::from_file(path).map_err(|e| anyhow!("{e}"))?),
+        Some(path) => match crate::problems::Declared::from_file(path) {
+            Ok(d) => Some(d),
+            Err(e) => match e.fast_side_refused.clone() {
+                Some(game) => return refused_rules(&args, path, game, e),
+                None => bail!("{e}"),
+            },
+        },
         None => None,
     };
     let ids: Vec<String> = match (&declared, args.games.is_empty()) {
         (Some(d), true) => vec![d.info().game.to_string()],
-        (_, true) => crate::registry::verify_ids().map(str::to_string).collect(),
+        (_, true) => crate::registry::verify_ids()
+            .chain(problem_only_ids())
+            .map(str::to_string)
+            .collect(),
         (_, false) => args.games.clone(),
     };
     for id in &ids {
         let declared_game = declared.as_ref().is_some_and(|d| d.info().game == id);
-        if crate::registry::game(id).is_none_or(|g| !g.has_subject()) && !declared_game {
+        let known = crate::registry::game(id).is_some_and(|g| g.has_subject())
+            || problem_only_ids().any(|p| p == id);
+        if !known && !declared_game {
             bail!(
                 "unknown game {id:?}; known games: {}",
-                crate::registry::verify_ids().collect::<Vec<_>>().join(", ")
+                crate::registry::verify_ids()
+                    .chain(problem_only_ids())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             );
         }
     }

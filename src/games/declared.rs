@@ -134,6 +134,11 @@ pub trait DeclarableGame: Sync + Send {
     /// Builds the rules from parameter values (in the order of
     /// [`DeclarableGame::parameters`]); an error says what is wrong with them.
     fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String>;
+    /// Whether the oracle's own reader accepts the rules of `params` (see
+    /// [`Declare::oracle_reads`]); `None` when the game's rules are not a text.
+    fn oracle_reads(&self, _params: &[ParamValue<'_>]) -> Option<Result<(), String>> {
+        None
+    }
 
     /// [`DeclaredRules::check`] for the rules of `params`, or why they are invalid.
     /// Called for every case whose rules come from its fields: games whose rules are
@@ -392,6 +397,13 @@ pub trait Declare: Send + Sync + 'static {
     /// Builds the fast side's rules from parameter values; an error says what is
     /// wrong with them.
     fn build(params: &[ParamValue<'_>]) -> Result<Self::Fast, String>;
+    /// Whether the oracle's own reader accepts the rules of `params`, for games whose
+    /// rules are a text that each side reads by itself (`None`: the rules are numbers,
+    /// read once). Rules that [`Declare::build`] refuses and the oracle reads are a
+    /// disagreement of the two sides, which `verify` reports (exit 1).
+    fn oracle_reads(_params: &[ParamValue<'_>]) -> Option<Result<(), String>> {
+        None
+    }
     /// Whether `position` is a position of the game within what the fast solver
     /// handles (see [`DeclaredRules::check`]).
     fn check(_fast: &Self::Fast, _position: &[u64]) -> Result<(), String> {
@@ -563,6 +575,9 @@ impl<D: Declare> DeclarableGame for Declared<D> {
     }
     fn rules(&self, params: &[ParamValue<'_>]) -> Result<Arc<dyn DeclaredRules>, String> {
         Ok(Arc::new(Built::<D>(D::build(params)?)))
+    }
+    fn oracle_reads(&self, params: &[ParamValue<'_>]) -> Option<Result<(), String>> {
+        D::oracle_reads(params)
     }
     fn check_with(&self, params: &[ParamValue<'_>], position: &[u64]) -> Result<(), String> {
         D::check(&D::build(params)?, position)

@@ -52,6 +52,10 @@ pub const WORK_LIMIT: u64 = 200_000_000;
 /// Heaps of rules that split into three parts are at most this big when winning moves
 /// are listed (their enumeration is quadratic in the heap).
 pub const MAX_TRIPLE_HEAP: u64 = 4096;
+/// [`HeapRules::analyze`] extends its table by the period to the largest heap of a
+/// position below this size; from it on, splits are valued through the period one
+/// remainder at a time (tier 1 checks both ways).
+pub const EXTEND_BELOW: u64 = 1 << 22;
 /// Misère positions answered by search total at most this many tokens.
 pub const MISERE_MAX_TOKENS: u64 = 40;
 /// Most digits of a code (as the oracle's reader allows).
@@ -955,7 +959,7 @@ impl HeapRules {
         // slices rather than looked up one remainder at a time.
         let top = position.iter().copied().max().unwrap_or(0);
         let extended = match t.period {
-            Some(p) if top >= t.g.len() as u64 && top < 1 << 22 => {
+            Some(p) if top >= t.g.len() as u64 && top < EXTEND_BELOW => {
                 let mut v = Vec::with_capacity(top as usize + 1);
                 v.extend_from_slice(&t.g);
                 while v.len() as u64 <= top {
@@ -1189,6 +1193,14 @@ impl Declare for HeapCodeGame {
     fn build(params: &[ParamValue<'_>]) -> Result<HeapRules, String> {
         HeapRules::parse(&rules_text(params)?)
     }
+    fn oracle_reads(params: &[ParamValue<'_>]) -> Option<Result<(), String>> {
+        Some(rules_text(params).and_then(|t| {
+            t.trim()
+                .parse::<HeapCode>()
+                .map(drop)
+                .map_err(|e: sgcheck_oracles::NotationError| e.reason)
+        }))
+    }
     fn check(fast: &HeapRules, position: &[u64]) -> Result<(), String> {
         fast.covers(position)
     }
@@ -1265,9 +1277,21 @@ impl HeapRules {
     /// then the proven period past it) against a plain mex table whose options are the
     /// oracle's moves of one heap (its own reading of the rules), for heaps up to four
     /// times the fast side's table (at least 4096, at most [`MAX_TABLE`]) while a heap
-    /// has at most [`TIER1_MOVES`] moves. Misère play has no values, and without a
-    /// proven period the fast side answers from its mex table alone: `Err` says so.
+    /// has at most [`TIER1_MOVES`] moves; then the winning moves of heaps past the
+    /// fast side's table in positions with a heap of at least [`EXTEND_BELOW`], where
+    /// [`HeapRules::analyze`] values splits through the period, against the oracle's
+    /// moves of each such heap. Misère play has no values, and without a proven
+    /// period the fast side answers from its mex table alone: `Err` says so.
     pub fn tier1(&self) -> Result<crate::verify::Tier1Report, String> {
+        self.tier1_with(|position| self.analyze(position))
+    }
+
+    /// [`HeapRules::tier1`] with the fast side's analysis given (its own, or a planted
+    /// wrong one in the tests).
+    fn tier1_with(
+        &self,
+        analyze: impl Fn(&[u64]) -> Result<Analysis<PartsMove>, String>,
+    ) -> Result<crate::verify::Tier1Report, String> {
         use sgcheck_oracles::Rules as _;
         if self.misere {
             return Err(format!(
@@ -1320,14 +1344,107 @@ impl HeapRules {
                 report.compare(format_args!("g({n})"), g, plain[n as usize]);
             }
         }
+        let far = self.tier1_far(&mut report, &plain, p, analyze);
         report.note = Some(format!(
             "g(0..{}) against a mex table over the oracle's moves; the fast side's table holds \
-             {len} values, its period {} from {} answers past it",
+             {len} values, its period {} from {} answers past it; {far}",
             plain.len(),
             p.period,
             p.preperiod
         ));
         Ok(report)
+    }
+
+    /// Part of [`HeapRules::tier1`]: the winning moves that [`HeapRules::analyze`]
+    /// finds in positions with a heap of at least [`EXTEND_BELOW`] (its table then not
+    /// extended, each split of a heap past the table valued through the period), on
+    /// the heaps past the table but within `plain`, against the oracle's moves of each
+    /// such heap valued by `plain` (and the huge heap by `plain` and the period `p`,
+    /// which the values compared before stand for). The huge heap's own moves are
+    /// left out (the oracle would list millions of them). Says what was compared.
+    fn tier1_far(
+        &self,
+        report: &mut crate::verify::Tier1Report,
+        plain: &[u64],
+        p: Period,
+        analyze: impl Fn(&[u64]) -> Result<Analysis<PartsMove>, String>,
+    ) -> String {
+        use sgcheck_oracles::Rules as _;
+        /// At most this many pairs walked for the huge heaps (about 0.3 s).
+        const WORK: u64 = 1 << 25;
+        let (e, q) = (p.preperiod as u64, p.period as u64);
+        let value = |n: u64| -> Option<u64> {
+            let n = if n < plain.len() as u64 {
+                n
+            } else if e + q <= plain.len() as u64 {
+                e + (n - e) % q
+            } else {
+                return None;
+            };
+            Some(plain[n as usize])
+        };
+        let lo = self.table_len() as u64 + self.moves.max_take().unwrap_or(0) + 1;
+        let hi = plain.len() as u64;
+        let mut splits = u64::from(self.moves.d0 & 4 != 0);
+        self.moves
+            .amounts(EXTEND_BELOW, |_, d| splits += u64::from(d & 4 != 0));
+        let per_position = splits.max(1) * (EXTEND_BELOW / 2);
+        let positions = (WORK / per_position).min(4);
+        if self.moves.parts() == 3 || lo >= hi || positions == 0 || value(EXTEND_BELOW).is_none() {
+            return "no heap past 2^22 compared (splits in three, too many split amounts, or \
+                    no heap past the table within the mex table)"
+                .into();
+        }
+        let mut heaps = 0;
+        let mut moves = Vec::new();
+        for j in 0..positions {
+            // One huge heap and eight heaps past the table, spread by a fixed hash.
+            let mut position = vec![EXTEND_BELOW + j * 7919 + 1];
+            position
+                .extend((0..8u64).map(|i| lo + (j * 8 + i).wrapping_mul(2654435761) % (hi - lo)));
+            let total = position.iter().fold(0, |x, &n| x ^ value(n).unwrap());
+            let fast = match analyze(&position) {
+                Ok(a) => a,
+                Err(err) => {
+                    report.compare(format_args!("analysis of {position:?}"), Some(err), None);
+                    continue;
+                }
+            };
+            report.compare(
+                format_args!("verdict of {position:?}"),
+                fast.win,
+                total != 0,
+            );
+            for (i, &m) in position.iter().enumerate().skip(1) {
+                let need = total ^ value(m).unwrap();
+                moves.clear();
+                self.oracle.moves(&Piles(vec![m]), &mut moves);
+                let mut want: Vec<(u64, [u64; 3])> = moves
+                    .iter()
+                    .filter(|(mv, _)| mv.left().fold(0, |x, k| x ^ value(k).unwrap()) == need)
+                    .map(|(mv, _)| (mv.take, mv.parts))
+                    .collect();
+                want.sort_unstable();
+                let mut got: Vec<(u64, [u64; 3])> = fast
+                    .winning
+                    .iter()
+                    .filter(|mv| mv.heap == i)
+                    .map(|mv| (mv.take, mv.parts))
+                    .collect();
+                got.sort_unstable();
+                report.compare(
+                    format_args!("winning moves of heap {m} in {position:?}"),
+                    got,
+                    want,
+                );
+                heaps += 1;
+            }
+            report.progress();
+        }
+        format!(
+            "the winning moves of {heaps} heaps past the table beside a heap past 2^22, \
+             against the oracle's moves"
+        )
     }
 }
 
@@ -1494,6 +1611,38 @@ mod tests {
     }
 
     #[test]
+    fn tier1_compares_winning_moves_beside_a_heap_past_the_extension() {
+        // Beside a heap of 2^22 or more, the heaps past the table are valued through
+        // the period one remainder at a time: tier 1 compares their winning moves.
+        for code in ["0.137", "4.6"] {
+            let t = rules(code).tier1().unwrap();
+            assert_eq!(t.disagreements, 0, "{code}: {t:?}");
+            let note = t.note.as_deref().unwrap();
+            assert!(
+                note.contains("heaps past the table beside a heap past 2^22"),
+                "{note}"
+            );
+            assert!(!note.contains("of 0 heaps"), "{note}");
+        }
+        // A planted bug on that path only: a winning move of a heap past the table
+        // dropped when the position holds a heap of 2^22 or more.
+        let d = rules("0.137");
+        let planted = |position: &[u64]| {
+            let mut a = d.analyze(position)?;
+            if position.iter().any(|&n| n >= EXTEND_BELOW) {
+                if let Some(i) = a.winning.iter().rposition(|m| m.heap == 1) {
+                    a.winning.remove(i);
+                }
+            }
+            Ok(a)
+        };
+        let t = d.tier1_with(planted).unwrap();
+        assert!(t.disagreements > 0, "{t:?}");
+        let (what, _, _) = t.first.unwrap();
+        assert!(what.starts_with("winning moves of heap"), "{what}");
+    }
+
+    #[test]
     fn bad_rules_are_refused() {
         for s in [
             "0.8x",
@@ -1510,5 +1659,46 @@ mod tests {
         }
         let long = format!("0.{}", "7".repeat(MAX_DIGITS + 3));
         assert!(HeapRules::parse(&long).unwrap_err().contains("at most"));
+    }
+
+    #[test]
+    fn the_fast_side_refuses_only_rules_the_oracle_refuses() {
+        // verify reports rules that the fast side refuses and the oracle's reader
+        // accepts as a disagreement: no text may be refused by the fast side alone.
+        let long = format!("0.{}", "7".repeat(MAX_DIGITS + 3));
+        for s in [
+            "0.8x",
+            "0.[3",
+            "0.[]",
+            "0.[33]",
+            "00.7",
+            "0.",
+            "subtract 0",
+            "range 2..1",
+            "x",
+            "0.0",
+            "subtract",
+            "range 0..3",
+            &long,
+        ] {
+            let fast = HeapRules::parse(s);
+            let oracle = s.trim().parse::<HeapCode>();
+            assert!(
+                fast.is_err() && oracle.is_err(),
+                "{s}: {fast:?} / {oracle:?}"
+            );
+        }
+        for s in [
+            "0.137",
+            "4.6",
+            "subtract 1,3,4",
+            "range 2..5",
+            "8.[3] misere",
+        ] {
+            assert!(
+                HeapRules::parse(s).is_ok() && s.parse::<HeapCode>().is_ok(),
+                "{s}"
+            );
+        }
     }
 }

@@ -136,9 +136,9 @@ impl RangeRules {
             return Err("heap-ranges rules: the columns end with `:`".into());
         };
         let names: Vec<&str> = cols.split(',').map(str::trim).collect();
-        if names.len() < 2 || names.len() > MAX_COLUMNS {
+        if names.len() > MAX_COLUMNS {
             return Err(format!(
-                "a heap's record has 2 to {MAX_COLUMNS} columns (its size and its bounds)"
+                "a heap's record has 1 to {MAX_COLUMNS} columns (its size and its bounds)"
             ));
         }
         for (i, n) in names.iter().enumerate() {
@@ -418,6 +418,14 @@ impl Declare for HeapRangesGame {
 
     fn build(params: &[ParamValue<'_>]) -> Result<RangeRules, String> {
         RangeRules::parse(&rules_text(params)?)
+    }
+    fn oracle_reads(params: &[ParamValue<'_>]) -> Option<Result<(), String>> {
+        Some(rules_text(params).and_then(|t| {
+            t.trim()
+                .parse::<HeapRanges>()
+                .map(drop)
+                .map_err(|e: sgcheck_oracles::NotationError| e.reason)
+        }))
     }
     fn check(fast: &RangeRules, position: &[u64]) -> Result<(), String> {
         fast.covers(position)
@@ -711,7 +719,6 @@ mod tests {
             (1, Src::Column(0), Src::Column(2), true)
         );
         for bad in [
-            "record size: range 1..3",
             "record a,b,c: range 1..c",
             "record a,b: range 1..z",
             "record a,b: heap b, range 1..b",
@@ -719,6 +726,11 @@ mod tests {
             "range 1..3",
         ] {
             assert!(RangeRules::parse(bad).is_err(), "{bad}");
+            // verify reports rules that only the fast side refuses as a disagreement.
+            assert!(
+                bad.parse::<HeapRanges>().is_err(),
+                "the oracle reads {bad:?}"
+            );
         }
     }
 

@@ -59,6 +59,10 @@ pub struct DeclarationError {
     pub key: String,
     /// What is wrong.
     pub message: String,
+    /// The id of the game whose fast side refused the rules while the oracle's own
+    /// reader accepts them: not a fault of the declaration but a disagreement of the
+    /// two sides, which `verify` reports as such (exit 1).
+    pub fast_side_refused: Option<String>,
 }
 
 impl fmt::Display for DeclarationError {
@@ -302,6 +306,7 @@ impl Ctx<'_> {
             line: line_of(self.text, span.start),
             key: key.to_string(),
             message: message.into(),
+            fast_side_refused: None,
         }
     }
 }
@@ -377,6 +382,7 @@ pub(super) fn toml_error(text: &str, source: &str, e: &toml::de::Error) -> Decla
         },
         key: key_at(text, span.start),
         message: e.message().trim().to_string(),
+        fast_side_refused: None,
     }
 }
 
@@ -1386,9 +1392,18 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
         RulesSrc::PerCase(params)
     } else {
         let values: Vec<ParamValue<'_>> = params.iter().map(|p| p.constant()).collect();
-        let r = game
-            .rules(&values)
-            .map_err(|m| ctx.err(rules_at.0.clone(), &rules_at.1, m))?;
+        let r = game.rules(&values).map_err(|m| {
+            let mut e = ctx.err(rules_at.0.clone(), &rules_at.1, &m);
+            if let Some(Ok(())) = game.oracle_reads(&values) {
+                e.message = format!(
+                    "the {} game's fast side refuses these rules, which the oracle's reader \
+                     accepts: {m}",
+                    game.id()
+                );
+                e.fast_side_refused = Some(game.id().to_string());
+            }
+            e
+        })?;
         RulesSrc::Fixed(r)
     };
 

@@ -683,6 +683,7 @@ impl Declared {
             line,
             key: String::new(),
             message,
+            fast_side_refused: None,
         };
         // Read at most MAX_DECLARATION_BYTES (+1 to tell a longer one), from a file,
         // FIFO or device alike.
