@@ -318,3 +318,36 @@ fn verify_time_is_a_wall_time_budget() {
         assert!(took <= 1.1 * t, "{all:?} took {took:.2} s for --time {t}");
     }
 }
+
+#[test]
+fn a_game_that_only_built_in_problems_play_is_verified_by_its_problems() {
+    // hdu3980's paint chain has no sweep of its own (no tiers 1 and 2): verify checks
+    // its problem's answers against the oracle's (tier 3), by default and by --game.
+    let out = sgcheck(
+        &[
+            "verify",
+            "--game",
+            "paint-chain",
+            "--time",
+            "3",
+            "--seed",
+            "2",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tiers = v["games"][0]["tiers"].as_array().unwrap();
+    assert_eq!(tiers.len(), 1, "{v}");
+    assert_eq!(tiers[0]["tier"], 3, "{v}");
+    assert!(tiers[0]["checked"].as_u64().unwrap() > 100, "{v}");
+    // The games that verify knows, as its error lists them, include it.
+    let out = sgcheck(&["verify", "--game", "no-such-game"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("paint-chain"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -182,4 +182,11 @@ fn audit_passes_a_right_program_and_shrinks_a_planted_bug() {
     // The smallest input: one case, one pile of 1 (the bug takes "1" and says First).
     let c = workshop::counterexample(&report);
     assert_eq!(c["input"], "1\n1 1\n", "{report}");
+    // The command that repeats the audit runs the program that knows prime-take, not
+    // the plain sgcheck (which refuses the declaration).
+    let again = report["reproduce"].as_str().unwrap();
+    assert!(
+        again.starts_with(&format!("{} audit --problem {DECLARATION} ", exe.display())),
+        "{again}"
+    );
 }

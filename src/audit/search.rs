@@ -433,7 +433,11 @@ pub(crate) fn search<P: Problem, C: Contestant + ?Sized>(
 
 /// A command line that repeats an audit with these options.
 pub fn reproduce_command(problem: &str, opts: &AuditOptions, command: &str) -> String {
-    let mut s = format!("sgcheck audit {problem} --seed {}", opts.seed);
+    let mut s = format!(
+        "{} audit {problem} --seed {}",
+        crate::shell::program(),
+        opts.seed
+    );
     let d = AuditOptions::default();
     if let Some(n) = opts.max_cases {
         s.push_str(&format!(" --cases {n}"));

@@ -335,8 +335,12 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
             if let Some(path) = &args.declaration {
                 // The command that repeats the audit names the declaration file.
                 r.reproduce = r.reproduce.replacen(
-                    &format!("sgcheck audit {id}"),
-                    &format!("sgcheck audit --problem {}", crate::shell::path_of(path)),
+                    &format!("{} audit {id}", crate::shell::program()),
+                    &format!(
+                        "{} audit --problem {}",
+                        crate::shell::program(),
+                        crate::shell::path_of(path)
+                    ),
                     1,
                 );
             }

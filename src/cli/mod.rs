@@ -170,6 +170,7 @@ pub fn main() -> i32 {
     // SAFETY: setting a signal's disposition to SIG_IGN has no preconditions. A closed
     // standard output is then a write error, which the commands handle quietly.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    crate::shell::set_program_from_args();
     std::panic::catch_unwind(|| run(parse())).unwrap_or(101)
 }
 

@@ -47,25 +47,66 @@ pub struct Args {
     pub random_batches: Option<u64>,
 }
 
-/// The report of a declaration whose rules the game's fast side refuses while the
-/// oracle's reader accepts them: one disagreement (exit 1), before any tier ran.
-fn refused_rules(
+/// A declaration read under watch: read, refused, or the reading did not return or
+/// panicked (a game's reader of rules is the fast side's code too).
+enum Loaded {
+    Read(Box<crate::problems::Declared>),
+    Failed(crate::problems::DeclarationError),
+    Stuck(String),
+}
+
+/// Reads the declaration at `path` on a thread of its own, waiting at most `bound`
+/// seconds: a reader of rules that never returns or panics is reported like any check
+/// that does (the thread left behind ends with the process).
+fn load_watched(path: &std::path::Path, bound: f64) -> Loaded {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let owned = path.to_path_buf();
+    let spawned = std::thread::Builder::new()
+        .name("declaration".into())
+        .spawn(move || {
+            let _ = tx.send(crate::problems::Declared::from_file(&owned));
+        });
+    if let Err(e) = spawned {
+        return Loaded::Stuck(format!("the declaration could not be read: {e}"));
+    }
+    match rx.recv_timeout(Duration::from_secs_f64(bound)) {
+        Ok(Ok(d)) => Loaded::Read(Box::new(d)),
+        Ok(Err(e)) => Loaded::Failed(e),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Loaded::Stuck(format!(
+            "no answer within {bound:.1} s: reading the declaration (its rules) did not \
+             return (a hang)"
+        )),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Loaded::Stuck(
+            "panicked: reading the declaration (its rules) panicked (its message is above)".into(),
+        ),
+    }
+}
+
+/// The report of a declaration whose reading is the fast side's fault: rules that the
+/// game's fast side refuses while the oracle's reader accepts them, or a reader that
+/// did not return or panicked. One disagreement (exit 1), before any tier ran.
+fn load_disagreement(
     args: &Args,
     path: &std::path::Path,
     game: String,
-    e: crate::problems::DeclarationError,
+    rules: String,
+    fast: String,
 ) -> anyhow::Result<i32> {
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut tier = TierReport::empty(1);
     tier.checked = 1;
     tier.disagreements = 1;
-    tier.note = Some("the rules were read, no position compared".into());
+    tier.note = Some("the declaration's rules were read, no position compared".into());
     tier.first_disagreement = Some(crate::verify::Disagreement {
-        rules: format!("line {} of {}", e.line, crate::shell::path_of(path)),
+        rules,
         position: "(none: the rules alone)".into(),
-        fast: format!("refused: {e}"),
+        fast,
         oracle: "read the rules".into(),
-        reproduce: format!("sgcheck verify --problem {}", crate::shell::path_of(path)),
+        reproduce: format!(
+            "{} verify --problem {}",
+            crate::shell::program(),
+            crate::shell::path_of(path)
+        ),
     });
     let report = Report {
         seed,
@@ -102,12 +143,18 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
 pub fn run(args: Args) -> anyhow::Result<i32> {
     use crate::problems::Problem;
     let declared = match &args.declaration {
-        Some(path) => match crate::problems::Declared::from_file(path) {
-            Ok(d) => Some(d),
-            Err(e) => match e.fast_side_refused.clone() {
-                Some(game) => return refused_rules(&args, path, game, e),
+        Some(path) => match load_watched(path, args.time.max(5.0)) {
+            Loaded::Read(d) => Some(*d),
+            Loaded::Failed(e) => match e.fast_side_refused.clone() {
+                Some(game) => {
+                    let line = format!("line {} of {}", e.line, crate::shell::path_of(path));
+                    return load_disagreement(&args, path, game, line, format!("refused: {e}"));
+                }
                 None => bail!("{e}"),
             },
+            Loaded::Stuck(fast) => {
+                return load_disagreement(&args, path, "declaration".into(), "-".into(), fast);
+            }
         },
         None => None,
     };
@@ -222,8 +269,12 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                         if let (Some(dis), Some(path)) = (&mut t3.first_disagreement, &path) {
                             // The reproducing command names the declaration file.
                             dis.reproduce = dis.reproduce.replacen(
-                                &format!("sgcheck solve {}", d.info().id),
-                                &format!("sgcheck solve --problem {}", crate::shell::path_of(path)),
+                                &format!("{} solve {}", crate::shell::program(), d.info().id),
+                                &format!(
+                                    "{} solve --problem {}",
+                                    crate::shell::program(),
+                                    crate::shell::path_of(path)
+                                ),
                                 1,
                             );
                         }
@@ -241,11 +292,13 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         let own_sweep = crate::registry::game(id).is_some_and(|g| g.has_subject());
         let reproduce = match &args.declaration {
             Some(path) if !own_sweep => format!(
-                "sgcheck verify --problem {} --seed {seed}",
+                "{} verify --problem {} --seed {seed}",
+                crate::shell::program(),
                 crate::shell::path_of(path)
             ),
             _ => format!(
-                "sgcheck verify --game {} --seed {seed}",
+                "{} verify --game {} --seed {seed}",
+                crate::shell::program(),
                 crate::shell::quote(id)
             ),
         };

@@ -263,8 +263,9 @@ fn check_declared_with<'a>(
             // The declaration is a file: the command names it, not the problem's id.
             let input = p.write_input(std::slice::from_ref(case));
             d.reproduce = format!(
-                "printf '%s' {} | sgcheck solve --problem DECLARATION --engine oracle",
-                crate::shell::quote(&input)
+                "printf '%s' {} | {} solve --problem DECLARATION --engine oracle",
+                crate::shell::quote(&input),
+                crate::shell::program()
             );
             panic!("{}: {d}", p.info().id)
         }

@@ -55,8 +55,9 @@ pub fn compare_case<P: Problem>(
         fast: crate::problems::choice::shown_joined(&fast, " / "),
         oracle: crate::problems::choice::shown_joined(&oracle, " / "),
         reproduce: format!(
-            "printf '%s' {} | sgcheck solve {} --engine oracle",
+            "printf '%s' {} | {} solve {} --engine oracle",
             crate::shell::quote(&input),
+            crate::shell::program(),
             p.info().id
         ),
     }))
@@ -153,7 +154,8 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
         let shown = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
         let at = format!("{} (input: {})", k.name, shown(&k.input));
         let reproduce = format!(
-            "sgcheck solve --problem {} < {}'s input",
+            "{} solve --problem {} < {}'s input",
+            crate::shell::program(),
             p.info().source,
             k.name
         );
@@ -510,13 +512,15 @@ impl DeclaredPositions {
     fn reproduce(&self, pos: &Numbers) -> String {
         match &self.check_rules {
             Some(rules) => format!(
-                "sgcheck check {} {} --rules {}",
+                "{} check {} {} --rules {}",
+                crate::shell::program(),
                 self.game,
                 crate::shell::quote(&pos.to_string()),
                 rules
             ),
             None => format!(
-                "sgcheck check {} {}",
+                "{} check {} {}",
+                crate::shell::program(),
                 self.game,
                 crate::shell::quote(&pos.to_string())
             ),
@@ -700,8 +704,12 @@ pub fn verify_declared_game(
         seen: Default::default(),
     };
     let reproduce = match declaration {
-        Some(p) => format!("sgcheck verify --problem {}", crate::shell::path_of(p)),
-        None => format!("sgcheck verify --game {game}"),
+        Some(p) => format!(
+            "{} verify --problem {}",
+            crate::shell::program(),
+            crate::shell::path_of(p)
+        ),
+        None => format!("{} verify --game {game}", crate::shell::program()),
     };
     let mut report = verify_positions(
         game,

@@ -445,9 +445,12 @@ fn same_answer<M: PartialEq>(fast: &Analysis<M>, oracle: &Analysis<M>) -> bool {
 /// The command that re-checks one position of a game.
 pub fn check_command(game: &str, rules: &str, position: &str) -> String {
     if rules == "-" {
-        format!("sgcheck check {game} '{position}'")
+        format!("{} check {game} '{position}'", crate::shell::program())
     } else {
-        format!("sgcheck check {game} '{position}' --rules '{rules}'")
+        format!(
+            "{} check {game} '{position}' --rules '{rules}'",
+            crate::shell::program()
+        )
     }
 }
 

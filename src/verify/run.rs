@@ -201,7 +201,7 @@ pub const TIER1_SHARE: f64 = 0.6;
 /// Runs a subject's tier 1 under the watch and the time budget: a panic is a
 /// disagreement (with its message), the budget stops it (the report says so).
 pub(crate) fn run_tier1<S: Subject>(subject: &S, sweep: &Sweep, watch: &Arc<Watch>) -> TierReport {
-    let reproduce = format!("sgcheck verify --game {}", subject.id());
+    let reproduce = format!("{} verify --game {}", crate::shell::program(), subject.id());
     run_tier1_with(sweep, watch, reproduce, || {
         let t1 = subject.tier1();
         if t1.is_none() {
