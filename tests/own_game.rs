@@ -104,6 +104,54 @@ fn verify_agrees_and_plain_sgcheck_does_not_know_the_game() {
     );
 }
 
+#[test]
+fn the_registered_game_is_swept_by_verify_game_without_a_tier_1() {
+    // The example registers prime-take with a verify subject (no tier 1 of its own):
+    // `verify --game` shows tier 1 as not applicable and sweeps tier 2, `check` answers
+    // one position; the plain sgcheck knows neither.
+    let exe = own_cli();
+    let out = run(
+        &exe,
+        &[
+            "verify",
+            "--game",
+            "prime-take",
+            "--time",
+            "3",
+            "--seed",
+            "1",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tiers = v["games"][0]["tiers"].as_array().unwrap();
+    assert_eq!(v["games"][0]["game"], "prime-take", "{v}");
+    assert!(tiers[0]["not_applicable"].is_string(), "{v}");
+    assert_eq!(tiers[1]["tier"], 2, "{v}");
+    assert!(tiers[1]["checked"].as_u64().unwrap() > 1000, "{v}");
+    assert_eq!(v["disagreements"], 0, "{v}");
+    // 5 and 7: the values are g(5) = 2 and g(7) = 3 (the mex over the prime takes),
+    // so the player to move wins; the two winning moves take 2 or 3 from the 7 (to 5 or
+    // 4, whose values are 2 and 2).
+    let out = run(&exe, &["check", "prime-take", "5 7"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("fast:   win, best 1-2, 2 winning moves [1-2 1-3]"),
+        "{shown}"
+    );
+    assert!(shown.contains("agree"), "{shown}");
+    for args in [
+        &["verify", "--game", "prime-take"][..],
+        &["check", "prime-take", "5 7"][..],
+    ] {
+        let plain = workshop::sgcheck(args, "");
+        assert_eq!(plain.status.code(), Some(2), "{args:?}");
+    }
+}
+
 /// A right solution: primes by a sieve, g(n) = mex of g(n - p) over primes p <= n,
 /// XOR over the piles.
 const CORRECT: &str = r#"#include <cstdio>
