@@ -90,6 +90,29 @@ pub fn command<S: AsRef<str>>(words: impl IntoIterator<Item = S>) -> String {
         .join(" ")
 }
 
+static PROGRAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// The command word that starts the command lines reports print: `sgcheck`, or, in a
+/// command line of your own built on the library ([`crate::cli::main`] under another
+/// name, such as `target/release/examples/own_game_cli`), the path it was run by, so
+/// that a `reproduce:` line runs the program that knows your games.
+pub fn program() -> &'static str {
+    PROGRAM.get().map_or("sgcheck", String::as_str)
+}
+
+/// Sets [`program`] from the path this process was run by (its first argument),
+/// unless its file name is `sgcheck`. Only the first call counts.
+pub(crate) fn set_program_from_args() {
+    let Some(arg0) = std::env::args_os().next() else {
+        return;
+    };
+    let path = std::path::Path::new(&arg0);
+    if path.file_name().is_none_or(|n| n == "sgcheck") {
+        return;
+    }
+    let _ = PROGRAM.set(path_of(path));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,27 +152,4 @@ mod tests {
         assert!(!marker.exists(), "a quoted word ran a command");
         assert_eq!(through_sh(&path("-x.c")), "./-x.c\n");
     }
-}
-
-static PROGRAM: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-
-/// The command word that starts the command lines reports print: `sgcheck`, or, in a
-/// command line of your own built on the library ([`crate::cli::main`] under another
-/// name, such as `target/release/examples/own_game_cli`), the path it was run by, so
-/// that a `reproduce:` line runs the program that knows your games.
-pub fn program() -> &'static str {
-    PROGRAM.get().map_or("sgcheck", String::as_str)
-}
-
-/// Sets [`program`] from the path this process was run by (its first argument),
-/// unless its file name is `sgcheck`. Only the first call counts.
-pub(crate) fn set_program_from_args() {
-    let Some(arg0) = std::env::args_os().next() else {
-        return;
-    };
-    let path = std::path::Path::new(&arg0);
-    if path.file_name().is_none_or(|n| n == "sgcheck") {
-        return;
-    }
-    let _ = PROGRAM.set(path_of(path));
 }

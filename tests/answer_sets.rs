@@ -102,20 +102,107 @@ fn another_winning_move_is_right_and_a_losing_or_illegal_one_is_not() {
 }
 
 #[test]
-fn export_refuses_a_problem_whose_answers_are_sets() {
+fn export_writes_an_output_validator_that_accepts_any_winning_move() {
     let dir = tempfile::tempdir().unwrap();
+    let pkg = dir.path().join("pkg");
     let out = sgcheck(
         &[
             "export",
             "--problem",
             declaration().to_str().unwrap(),
             "--to",
-            dir.path().join("pkg").to_str().unwrap(),
+            pkg.to_str().unwrap(),
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
-    assert!(text(&out.stderr).contains("{any}"), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let yaml = std::fs::read_to_string(pkg.join("problem.yaml")).unwrap();
+    assert!(yaml.contains("ans_is_output: false"), "{yaml}");
+    // A test whose answer file holds a set: `@any K`, then its K moves.
+    let mut tests: Vec<PathBuf> = walk(&pkg.join("data/secret"));
+    tests.sort();
+    let (input, ans) = tests
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "ans"))
+        .map(|p| (p.with_extension("in"), std::fs::read_to_string(p).unwrap()))
+        .find(|(_, a)| a.contains("@any "))
+        .expect("some answer file holds a set");
+    let lines: Vec<&str> = ans.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with("@any ")).unwrap();
+    let k: usize = lines[at][5..].parse().unwrap();
+    let (first, last) = (lines[at + 1], lines[at + k]);
+    // The solver's output prints the first move of each set.
+    let solved = sgcheck(
+        &["solve", "--problem", declaration().to_str().unwrap()],
+        &std::fs::read_to_string(&input).unwrap(),
+    );
+    assert_eq!(solved.status.code(), Some(0));
+    let solved = text(&solved.stdout);
+    let judge = |output: &str| -> (i32, String) {
+        let feedback = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new("python3")
+            .arg(pkg.join("output_validator/validate.py"))
+            .arg(&input)
+            .arg(input.with_extension("ans"))
+            .arg(feedback.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        use std::io::Write as _;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(output.as_bytes())
+            .unwrap();
+        let code = child.wait().unwrap().code().unwrap();
+        let msg =
+            std::fs::read_to_string(feedback.path().join("judgemessage.txt")).unwrap_or_default();
+        (code, msg)
+    };
+    assert_eq!(judge(&solved).0, 42, "the solver's own output");
+    // The case of that set: each case prints one line; in the answer file a set takes
+    // its `First` line, the `@any K` line and K moves.
+    let (mut case, mut i) = (0, 0);
+    while i < at - 1 {
+        i += match lines[i + 1..].first() {
+            Some(l) if l.starts_with("@any ") => 2 + l[5..].parse::<usize>().unwrap(),
+            _ => 1,
+        };
+        case += 1;
+    }
+    let with = |mv: &str| -> String {
+        let mut out: Vec<String> = solved.lines().map(str::to_string).collect();
+        assert_eq!(out[case], format!("First {first}"), "case {case}");
+        out[case] = format!("First {mv}");
+        out.join("\n") + "\n"
+    };
+    // The set's last move instead of its first: another winning move, accepted.
+    assert_eq!(judge(&with(last)).0, 42, "{last} instead of {first}");
+    // A move that is not in the set (the first one's new size made larger): rejected,
+    // naming the set.
+    let (code, msg) = judge(&with(&format!("{first}9")));
+    assert_eq!(code, 43, "{first}9 accepted");
+    assert!(
+        msg.contains("expected {any of: ") && msg.contains(&format!("{first}9")),
+        "{msg}"
+    );
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
 }
 
 #[test]

@@ -79,6 +79,12 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
         s.validator_accepted,
         s.validator_rejected
     );
+    if s.output_validator_checked > 0 {
+        outln!(
+            "  output_validator/validate.py: any winning move is right; on all {} tests it accepts the solver's output and the last winning moves, and rejects a move outside the set",
+            s.output_validator_checked
+        );
+    }
     outln!(
         "  seed {}; {:.1} s",
         args.seed,

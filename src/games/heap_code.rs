@@ -1441,9 +1441,28 @@ impl HeapRules {
             }
             report.progress();
         }
+        // Heaps past 2^32, whose remainder by the period is taken in 64 bits: the
+        // verdict of each beside heaps past the table (no move listed: a heap that
+        // big has too many).
+        let mut verdicts = 0;
+        for j in 0..8u64 {
+            let mut position = vec![(1u64 << 40) + j * 104_729 + 3];
+            position
+                .extend((0..3u64).map(|i| lo + (j * 3 + i).wrapping_mul(2654435761) % (hi - lo)));
+            let Some(total) = position.iter().try_fold(0, |x, &n| Some(x ^ value(n)?)) else {
+                continue;
+            };
+            match self.first_wins(&position) {
+                Ok(win) => report.compare(format_args!("verdict of {position:?}"), win, total != 0),
+                Err(err) => {
+                    report.compare(format_args!("verdict of {position:?}"), Some(err), None)
+                }
+            }
+            verdicts += 1;
+        }
         format!(
             "the winning moves of {heaps} heaps past the table beside a heap past 2^22, \
-             against the oracle's moves"
+             against the oracle's moves, and {verdicts} verdicts with a heap past 2^40"
         )
     }
 }

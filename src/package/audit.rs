@@ -408,7 +408,17 @@ pub fn run(args: &Args, dir: &Path) -> anyhow::Result<i32> {
             .map(|(i, c)| p.answer(c, i).map_err(|e| (i, e)))
             .collect();
         match (ans, want) {
-            // Token by token; an answer that is a set accepts any of its moves.
+            // Token by token. Answers that are sets are written whole, as export
+            // writes them for the output validator.
+            (Some(ans), Ok(want)) if p.answers_are_sets() => {
+                let written = super::output_validator::answer_file(want.iter().flatten());
+                if !written.is_ok_and(|w| super::export::same_tokens(&w, &ans)) {
+                    bad_answers.push(format!(
+                        "{}: the .ans differs from the solver's answer (its sets, whole)",
+                        t.name
+                    ));
+                }
+            }
             (Some(ans), Ok(want))
                 if crate::audit::compare::compare(
                     &want,

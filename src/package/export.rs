@@ -97,6 +97,9 @@ pub struct Summary {
     pub validator_accepted: usize,
     /// Malformed inputs the validator rejected (all of them).
     pub validator_rejected: usize,
+    /// Tests on which the output validator (answers that are sets) accepted the
+    /// solver's output and another winning move, and rejected a move outside the set.
+    pub output_validator_checked: usize,
 }
 
 /// Cases packed into inputs: at most `max_cases` cases and `max_bytes` bytes each
@@ -389,9 +392,21 @@ pub fn answer(
     let cases = p
         .parse(input, false)
         .map_err(|e| anyhow!("a generated input does not parse: {e}"))?;
-    let ans = match solve_fast(p, &cases) {
-        Ok(ans) => ans,
-        Err((i, why)) => return Ok(Err(format!("case {}: {why}", i + 1))),
+    // Answers that are sets are written whole, for the output validator.
+    let ans = if p.answers_are_sets() {
+        let mut lines = Vec::new();
+        for (i, c) in cases.iter().enumerate() {
+            match p.answer(c, i) {
+                Ok(l) => lines.extend(l),
+                Err(why) => return Ok(Err(format!("case {}: {why}", i + 1))),
+            }
+        }
+        super::output_validator::answer_file(&lines)?
+    } else {
+        match solve_fast(p, &cases) {
+            Ok(ans) => ans,
+            Err((i, why)) => return Ok(Err(format!("case {}: {why}", i + 1))),
+        }
     };
     let (mut checked, mut skipped) = (0, 0);
     if budget > 0 {
@@ -506,16 +521,9 @@ fn yaml_string(s: &str) -> String {
 /// replaces what export writes (and keeps the rest: submissions, found tests).
 pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::Result<Summary> {
     let p = &src.problem;
-    if p.answers_are_sets() {
-        // A package's default validator compares with one answer file: it would
-        // reject every winning move but the one written there.
-        bail!(
-            "{} prints `{{any}}` (any winning move is right): its package needs an output \
-             validator that checks a move is winning, which export does not write yet; the \
-             audit judges such answers (`sgcheck audit`)",
-            p.info().id
-        );
-    }
+    // Any winning move is right: the package judges outputs with an output validator
+    // derived from the declaration, and its answer files hold each set whole.
+    let sets = p.answers_are_sets();
     if let Ok(m) = std::fs::symlink_metadata(dir) {
         if !m.is_dir() {
             bail!("{} exists and is not a directory", dir.display());
@@ -571,7 +579,23 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
                     i + 1
                 )
             })?;
-            if !same_tokens(&ans, &k.output) {
+            let right = if sets {
+                let want: Vec<Vec<String>> = cases
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| p.answer(c, i))
+                    .collect::<Result<_, _>>()
+                    .map_err(|why| anyhow!("known case {:?}: {why}", k.name))?;
+                crate::audit::compare::compare(
+                    &want,
+                    k.output.as_bytes(),
+                    crate::audit::compare::CompareMode::Tokens,
+                )
+                .is_none()
+            } else {
+                same_tokens(&ans, &k.output)
+            };
+            if !right {
                 bail!(
                     "known case {:?} ({}): the solver answers {:?}, the known output is {:?}",
                     k.name,
@@ -603,6 +627,18 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
     let apath = adir.join("validate.py");
     write(&apath, validator::answer_script(src)?.as_bytes())?;
     set_executable(&apath);
+    let opath = dir.join("output_validator").join("validate.py");
+    if sets {
+        ensure_dir(&dir.join("output_validator"))?;
+        write(
+            &opath,
+            super::output_validator::script(p.info().id, &src.origin).as_bytes(),
+        )?;
+        set_executable(&opath);
+    } else if force {
+        // A package written before from a declaration that printed sets.
+        let _ = std::fs::remove_file(&opath);
+    }
 
     let mut counters: std::collections::BTreeMap<String, usize> = Default::default();
     let mut written: Vec<PathBuf> = Vec::new();
@@ -653,6 +689,11 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
     let _ = writeln!(yaml, "name: {}", yaml_string(p.info().title));
     let _ = writeln!(yaml, "uuid: {}", uuid_v4());
     let _ = writeln!(yaml, "limits:\n  time_limit: {:?}", opts.time_limit);
+    if sets {
+        // The answer files hold sets of accepted moves, read by output_validator/:
+        // they are not outputs themselves (a BAPCtools key).
+        let _ = writeln!(yaml, "ans_is_output: false");
+    }
     write(&dir.join("problem.yaml"), yaml.as_bytes())?;
     let stdir = dir.join("statement");
     ensure_dir(&stdir)?;
@@ -694,6 +735,10 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
                 path.display()
             );
         }
+        if sets {
+            check_output_validator(p, &opath, path, timeout)?;
+            summary.output_validator_checked += 1;
+        }
     }
     for (name, input) in &bad {
         match validator::run(&vpath, input.as_bytes(), timeout)? {
@@ -704,6 +749,71 @@ pub fn export(src: &Source, opts: &Options, dir: &Path, force: bool) -> anyhow::
         }
     }
     Ok(summary)
+}
+
+/// The output validator, run as the judge runs it on the test `input`: the solver's
+/// output (the first winning move of each set) and the output that takes each set's
+/// last one are accepted, and an output that breaks a set (its first text's last token
+/// changed) is rejected.
+fn check_output_validator(
+    p: &Declared,
+    validator_path: &Path,
+    input: &Path,
+    timeout: Duration,
+) -> anyhow::Result<()> {
+    let cases = p.parse(&std::fs::read_to_string(input)?, false)?;
+    let mut lines = Vec::new();
+    for (i, c) in cases.iter().enumerate() {
+        lines.extend(p.answer(c, i).map_err(|e| anyhow!("case {}: {e}", i + 1))?);
+    }
+    let pick = |which: fn(&[&str]) -> String| -> String {
+        let mut out = String::new();
+        for l in &lines {
+            for piece in crate::problems::choice::pieces(l) {
+                match piece {
+                    crate::problems::choice::Piece::Text(t) => out.push_str(t),
+                    crate::problems::choice::Piece::AnyOf(texts) => out.push_str(&which(&texts)),
+                }
+            }
+            out.push('\n');
+        }
+        out
+    };
+    let first = pick(|t| t[0].to_string());
+    let last = pick(|t| t[t.len() - 1].to_string());
+    // Not a member: the first text with its last token made longer.
+    let broken = pick(|t| {
+        (1..)
+            .map(|k| format!("{}{}", t[0], "0".repeat(k)))
+            .find(|b| !t.contains(&b.as_str()))
+            .unwrap_or_default()
+    });
+    let feedback = tempfile::tempdir()?;
+    let args = [input, &input.with_extension("ans"), feedback.path()];
+    for (output, what) in [
+        (&first, "the solver's output"),
+        (&last, "the last winning moves"),
+    ] {
+        if let Verdict::Rejected(why) =
+            validator::run_with(validator_path, &args, output.as_bytes(), timeout)?
+        {
+            bail!(
+                "internal error: the output validator rejects {what} on {}: {why}",
+                input.display()
+            );
+        }
+    }
+    if lines.iter().any(|l| crate::problems::choice::has_set(l)) {
+        if let Verdict::Accepted =
+            validator::run_with(validator_path, &args, broken.as_bytes(), timeout)?
+        {
+            bail!(
+                "internal error: the output validator accepts a move outside the set on {}",
+                input.display()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Escapes LaTeX's special characters.

@@ -13,6 +13,7 @@
 
 pub mod audit;
 pub mod export;
+pub mod output_validator;
 pub use crate::problems::known as samples;
 pub mod validator;
 
@@ -203,6 +204,27 @@ pub struct Spec {
     /// The answer's shape, when every case prints the same lines of `{case}` and
     /// `{verdict}` only (the answer validator checks each line); `None` otherwise.
     pub answer: Option<AnswerSpec>,
+    /// The answer's shape when it prints sets of moves (`{any}`), in the form the
+    /// package's answer files hold them (see [`output_validator`]); `None` otherwise.
+    pub sets: Option<SetsSpec>,
+}
+
+/// The lines of one case's answer when a winning case prints any winning move
+/// (`{any}`): the answer validator checks each case's lines against the lose lines or
+/// the win lines, a set written as one move or as its block (`@any K` and K moves),
+/// each move of the form of the move template.
+#[derive(Clone, Debug, Serialize)]
+pub struct SetsSpec {
+    /// The line templates of a won case: `{case}`, `{verdict}` and `{any}`.
+    pub win_lines: Vec<String>,
+    /// The line templates of a lost case: `{case}` and `{verdict}`.
+    pub lose_lines: Vec<String>,
+    /// The words of `{verdict}`.
+    pub win: String,
+    /// The words of `{verdict}` for a lost position.
+    pub lose: String,
+    /// The move template (`{pile+1} {left}`): its placeholders are numbers.
+    pub member: String,
 }
 
 /// The lines of one case's answer: templates of `{case}` and `{verdict}`.
@@ -363,6 +385,36 @@ impl Spec {
                 },
             )
         });
+        let sets = value.get("output").and_then(|o| {
+            let strings = |k: &str| -> Option<Vec<String>> {
+                o.get(k)?
+                    .as_array()?
+                    .iter()
+                    .map(|l| l.as_str().map(str::to_string))
+                    .collect()
+            };
+            let (win_lines, lose_lines) = (strings("lines")?, strings("lines_lose")?);
+            let only = |l: &String, allowed: &[&str]| {
+                let rest = allowed.iter().fold(l.clone(), |r, a| r.replace(a, ""));
+                !rest.contains('{') && !rest.contains('}')
+            };
+            let word =
+                |k: &str, d: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or(d).to_string();
+            (p.answers_are_sets()
+                && o.get("position").is_none()
+                && win_lines
+                    .iter()
+                    .all(|l| only(l, &["{case}", "{verdict}", "{any}"]))
+                && lose_lines.iter().all(|l| only(l, &["{case}", "{verdict}"])))
+            .then(|| SetsSpec {
+                win_lines,
+                lose_lines,
+                win: word("win", ""),
+                lose: word("lose", ""),
+                member: word("move", ""),
+            })
+            .filter(|s| !s.member.is_empty())
+        });
         use crate::games::{auction, following_nim, hackenbush_tree, subtraction};
         Ok(Spec {
             id: p.info().id.to_string(),
@@ -376,6 +428,7 @@ impl Spec {
             group,
             rules,
             answer,
+            sets,
             limits: GameLimits {
                 fibonacci_max_pile: subtraction::FIBONACCI_MAX_PILE,
                 following_nim_max_pile: following_nim::FOLLOWING_NIM_MAX_PILE,

@@ -368,6 +368,9 @@ def check_answer(cases, ans):
     for i, line in enumerate(lines):
         if line != line.rstrip() or "\r" in line:
             fail("answer line %d: whitespace at its end" % (i + 1))
+    if SPEC.get("sets") is not None:
+        check_set_answer(cases, lines)
+        return
     shape = SPEC.get("answer")
     if shape is None:
         return
@@ -385,6 +388,67 @@ def check_answer(cases, ans):
             line = lines[c * per + k]
             if not re.fullmatch(rx, line):
                 fail("answer line %d: %r is not of the form %r" % (c * per + k + 1, line[:60], template))
+
+
+def check_set_answer(cases, lines):
+    """Each case's lines: the lose lines, or the win lines with each {any} written as
+    one move or as a block `@any K` of K >= 2 moves (the text around it on lines of
+    its own), every move of the form of the move template (numbers in decimal)."""
+    s = SPEC["sets"]
+    number = "(?:0|[1-9][0-9]*)"
+    member = number.join(re.escape(p) for p in re.split(r"\{[^{}]*\}", s["member"]))
+    words = "(?:%s|%s)" % (re.escape(s["win"]), re.escape(s["lose"]))
+
+    def rx(template, c):
+        return "".join(
+            str(c + 1) if p == "{case}" else words if p == "{verdict}" else re.escape(p)
+            for p in re.split(r"(\{case\}|\{verdict\})", template)
+        )
+
+    def line(i, pattern):
+        return i < len(lines) and re.fullmatch(pattern, lines[i]) is not None
+
+    def case_at(templates, i, c):
+        for t in templates:
+            if "{any}" not in t:
+                if not line(i, rx(t, c)):
+                    return None
+                i += 1
+                continue
+            pre, post = t.split("{any}", 1)
+            if line(i, rx(pre, c) + member + rx(post, c)):
+                i += 1
+                continue
+            if pre.strip():
+                if not line(i, rx(pre.strip(), c)):
+                    return None
+                i += 1
+            m = re.fullmatch(r"@any ([1-9][0-9]*)", lines[i]) if i < len(lines) else None
+            if m is None or int(m.group(1)) < 2:
+                return None
+            k = int(m.group(1))
+            i += 1
+            for _ in range(k):
+                if not line(i, member):
+                    return None
+                i += 1
+            if post.strip():
+                if not line(i, rx(post.strip(), c)):
+                    return None
+                i += 1
+        return i
+
+    i = 0
+    for c in range(cases):
+        j = case_at(s["lose_lines"], i, c)
+        if j is None:
+            j = case_at(s["win_lines"], i, c)
+        if j is None:
+            fail("answer line %d: not an answer of case %d (%r)" % (
+                i + 1, c + 1, lines[i][:60] if i < len(lines) else "the end"))
+        i = j
+    if i != len(lines):
+        fail("answer line %d: after the answers of the %d cases" % (i + 1, cases))
 
 
 def validate(data):

@@ -248,6 +248,18 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
         let mut rng = ChaCha8Rng::seed_from_u64(
             sweep.seed ^ 0x5EED ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
+        // Drawing runs the game's own generators (make_losing, interesting), fast
+        // side code: watched like a check, so one that never returns is a hang.
+        watch.enter_tier(
+            3,
+            Some(Arc::new(move |key| {
+                (
+                    format!("problem {id}"),
+                    format!("drawing the random cases of round {key} (the game's generators)"),
+                )
+            })),
+        );
+        watch.begin(round);
         // Drawing may ask a declared game's tables too: cut as the listing is.
         let cases: Vec<P::Case> = sgcheck_oracles::with_deadline(until + grace, || {
             (0..256)
@@ -260,6 +272,7 @@ pub fn verify_problem<P: Problem>(p: &P, sweep: &Sweep) -> TierReport {
                 })
                 .collect()
         });
+        watch.end();
         if Instant::now() >= until + grace {
             break;
         }

@@ -247,7 +247,12 @@ impl Declared {
         for item in &mut list {
             if rng.gen_bool(0.5) {
                 let bounds = vec![(lo, hi); item.len()];
-                rules.make_losing(item, &bounds, rng);
+                let mut made = item.clone();
+                rules.make_losing(&mut made, &bounds, rng);
+                // Within its bounds only (see `make_losing` below).
+                if made.iter().all(|v| (lo..=hi).contains(v)) {
+                    *item = made;
+                }
             }
         }
         case.fields[g] = encode_items(list.iter().map(Vec::as_slice));
@@ -282,6 +287,16 @@ impl Declared {
         let bounds = self.position_bounds(case, tops);
         let mut pos = self.position_of(case).into_owned();
         let made = rules.make_losing(&mut pos, &bounds, rng);
+        // A game's make_losing that leaves a number outside its bounds would draw an
+        // input the statement excludes: the case is left as it was.
+        let within = pos.len() == bounds.len()
+            && pos
+                .iter()
+                .zip(&bounds)
+                .all(|(&v, &(lo, hi))| (lo..=hi).contains(&v));
+        if !within {
+            return false;
+        }
         self.set_position(case, &pos);
         // A position the game could not answer is not known to be losing.
         made && rules.first_wins(&pos) == Ok(false)
