@@ -418,6 +418,23 @@ fn tier1_with(
     let s235 = Subtraction::new(vec![2, 3, 5]).expect("valid set");
     let period = solver(&s235).map(|s| s.period()).ok();
     report.compare("period of {2,3,5}", period, Some(7));
+    // The Fibonacci set of declarations (`subtract = "fibonacci"`): its values to
+    // FIBONACCI_MAX_PILE (a solver of the set up to 987 below 1000, a table past it)
+    // against a plain mex over the Fibonacci numbers, listed here.
+    let mut fibs = vec![1u64, 2];
+    while fibs[fibs.len() - 1] + fibs[fibs.len() - 2] <= FIBONACCI_MAX_PILE {
+        fibs.push(fibs[fibs.len() - 1] + fibs[fibs.len() - 2]);
+    }
+    let mut plain: Vec<u64> = Vec::with_capacity(FIBONACCI_MAX_PILE as usize + 1);
+    for n in 0..=FIBONACCI_MAX_PILE {
+        let mut seen = 0u64;
+        for &f in fibs.iter().take_while(|&&f| f <= n) {
+            seen |= 1 << plain[(n - f) as usize].min(63);
+        }
+        let v = u64::from((!seen).trailing_zeros());
+        report.compare(format_args!("fibonacci g({n})"), fibonacci_grundy(n), v);
+        plain.push(v);
+    }
     report
 }
 
