@@ -1661,19 +1661,25 @@ mod tests {
         assert!(what.starts_with("winning moves of heap"), "{what}");
     }
 
+    /// Rules texts that both readers refuse.
+    const BAD_RULES: [&str; 12] = [
+        "0.8x",
+        "0.[3",
+        "0.[]",
+        "0.[33]",
+        "00.7",
+        "0.",
+        "subtract 0",
+        "range 2..1",
+        "x",
+        "0.0",
+        "subtract",
+        "range 0..3",
+    ];
+
     #[test]
     fn bad_rules_are_refused() {
-        for s in [
-            "0.8x",
-            "0.[3",
-            "0.[]",
-            "0.[33]",
-            "00.7",
-            "0.",
-            "subtract 0",
-            "range 2..1",
-            "x",
-        ] {
+        for s in BAD_RULES {
             assert!(HeapRules::parse(s).is_err(), "{s}");
         }
         let long = format!("0.{}", "7".repeat(MAX_DIGITS + 3));
@@ -1685,21 +1691,7 @@ mod tests {
         // verify reports rules that the fast side refuses and the oracle's reader
         // accepts as a disagreement: no text may be refused by the fast side alone.
         let long = format!("0.{}", "7".repeat(MAX_DIGITS + 3));
-        for s in [
-            "0.8x",
-            "0.[3",
-            "0.[]",
-            "0.[33]",
-            "00.7",
-            "0.",
-            "subtract 0",
-            "range 2..1",
-            "x",
-            "0.0",
-            "subtract",
-            "range 0..3",
-            &long,
-        ] {
+        for s in BAD_RULES.into_iter().chain([long.as_str()]) {
             let fast = HeapRules::parse(s);
             let oracle = s.trim().parse::<HeapCode>();
             assert!(
