@@ -146,6 +146,12 @@ pub struct FieldSpec {
     pub column_max: Vec<u64>,
     /// The value that ends a list written without its length (`length.until`).
     pub until: Option<u64>,
+    /// The value that ends a group written without its count (`group.until`), where
+    /// an item's length would stand.
+    pub group_until: Option<u64>,
+    /// How much lower the values are written than the bounds hold them: 1 for
+    /// vertices numbered from 0 (`base = 0`), 0 otherwise.
+    pub shift: u64,
     /// Relations every item of a record satisfies: `[left, op, right, text]`, each
     /// side `{"column": i}` or `{"value": n}`.
     pub require: Vec<(serde_json::Value, &'static str, serde_json::Value, String)>,
@@ -335,6 +341,8 @@ impl Spec {
                         .flat_map(|l| l.column_bounds.iter().map(|b| b.max))
                         .collect(),
                     until: f.list.as_ref().and_then(|l| l.until),
+                    group_until: f.group.as_ref().and_then(|g| g.until),
+                    shift: f.shift,
                     require: f
                         .list
                         .iter()

@@ -10,7 +10,8 @@
 # Valid means: every number, length and count within the declaration's bounds (per
 # column of a record when declared so), its constraints (multiple_of, distinct,
 # at_least, trees on 1..n, graphs without a cycle, as edges or adjacency lists, lists
-# ended by their terminator), the game's own rules,
+# and groups ended by their terminator, vertices numbered from 0 or 1), the game's own
+# rules,
 # and the canonical layout exactly: numbers in decimal without leading zeros or signs,
 # one space between the numbers of a line, each line ended by a newline, no other
 # whitespace, nothing after the last case. A test read until end of input holds at
@@ -56,21 +57,31 @@ class Reader:
         return v
 
 
+def written(r, what, lo, hi, shift):
+    # A value whose bounds lo..hi hold it `shift` higher than it is written (vertices
+    # numbered from 0): read and checked as written, returned as held.
+    return r.number(what, lo - shift, hi - shift) + shift
+
+
 def read_adjacency(r, f, what, vals):
     # A line `k w1 .. wk` per vertex: its successors, distinct, in 1..n.
     n = vals[f["graph"]][0]
     if n > len(r.toks) - r.i:
         fail("%s: the input ended early (%d vertices announced)" % (what, n))
     v = []
+    s = f["shift"]
     for u in range(1, n + 1):
-        k = r.number("%s, vertex %d: successor count" % (what, u), 0, max(n - 1, 0))
+        k = r.number("%s, vertex %d: successor count" % (what, u - s), 0, max(n - 1, 0))
         if len(v) + 2 * k > f["len_max"]:
-            fail("%s, vertex %d: more than %d edges in all" % (what, u, f["len_max"] // 2))
+            fail("%s, vertex %d: more than %d edges in all" % (what, u - s, f["len_max"] // 2))
         if k > len(r.toks) - r.i:
-            fail("%s, vertex %d: the input ended early" % (what, u))
-        line = [r.number("%s, vertex %d, successor %d" % (what, u, j + 1), 1, n) for j in range(k)]
+            fail("%s, vertex %d: the input ended early" % (what, u - s))
+        line = [
+            written(r, "%s, vertex %d, successor %d" % (what, u - s, j + 1), 1, n, s)
+            for j in range(k)
+        ]
         if len(set(line)) != len(line):
-            fail("%s, vertex %d: a successor repeats" % (what, u))
+            fail("%s, vertex %d: a successor repeats" % (what, u - s))
         for w in line:
             v += [u, w]
     check_dag(n, v, what)
@@ -131,7 +142,7 @@ def read_list(r, f, what, vals=None):
         cmin = f["column_min"] or [lo] * k
         cmax = f["column_max"] or [hi] * k
         v = [
-            r.number("%s, value %d" % (what, i + 1), cmin[i % k], min(cmax[i % k], hi))
+            written(r, "%s, value %d" % (what, i + 1), cmin[i % k], min(cmax[i % k], hi), f["shift"])
             for i in range(n)
         ]
     for item in range(0, len(v) if f["require"] else 0, k):
@@ -190,6 +201,24 @@ def check_tree(n, flat, what):
         parent[a] = b
 
 
+def read_group_until(r, f, what, vals):
+    # Items until the terminator where an item's length would stand (no count).
+    end = str(f["group_until"]).encode()
+    items = []
+    while True:
+        if r.at_end():
+            fail("%s: the input ended before the terminator %s" % (what, end.decode()))
+        if r.toks[r.i] == end:
+            r.i += 1
+            break
+        if len(items) >= f["group_max"]:
+            fail("%s: more than %d items before the terminator" % (what, f["group_max"]))
+        items.append(read_list(r, f, "%s, item %d" % (what, len(items) + 1), vals))
+    if len(items) < f["group_min"]:
+        fail("%s: %d items, at least %d expected" % (what, len(items), f["group_min"]))
+    return items
+
+
 def read_case(r, c):
     vals = []
     for k, f in enumerate(FIELDS):
@@ -197,7 +226,7 @@ def read_case(r, c):
         kind = f["kind"]
         if kind == "number":
             hi = f["max"] if f["max_from"] is None else min(f["max"], vals[f["max_from"]][0])
-            vals.append([r.number(what, f["min"], hi)])
+            vals.append([written(r, what, f["min"], hi, f["shift"])])
         elif kind == "list":
             vals.append(read_list(r, f, what, vals))
         elif kind == "tree":
@@ -207,11 +236,13 @@ def read_case(r, c):
             flat = [r.number("%s, edge %d" % (what, i // 2 + 1), 1, n) for i in range(2 * (n - 1))]
             check_tree(n, flat, what)
             vals.append(flat)
+        elif f["group_until"] is not None:
+            vals.append(read_group_until(r, f, what, vals))
         else:
             m = r.number("count of " + what, f["group_min"], f["group_max"])
             if m > len(r.toks) - r.i:
                 fail("%s: the input ended early (%d items announced)" % (what, m))
-            vals.append([read_list(r, f, "%s, item %d" % (what, j + 1)) for j in range(m)])
+            vals.append([read_list(r, f, "%s, item %d" % (what, j + 1), vals) for j in range(m)])
         j = f.get("at_least")
         if j is not None and vals[k][0] < vals[j][0]:
             fail("%s = %d is below %s = %d" % (what, vals[k][0], FIELDS[j]["name"], vals[j][0]))
@@ -288,14 +319,16 @@ def check_game(vals, pos, c):
 
 def write_list(out, f, v, line_open=False, vals=None):
     k = f["record"]
+    # As written: vertices numbered from 0 one lower than held.
+    held, v = v, [x - f["shift"] for x in v]
     if f["adjacency"] or f["until"] is not None:
         # On lines of their own.
         if line_open:
             out.append("\n")
         if f["adjacency"]:
             succ = [[] for _ in range(vals[f["graph"]][0] + 1)]
-            for i in range(0, len(v), 2):
-                succ[v[i]].append(v[i + 1])
+            for i in range(0, len(held), 2):
+                succ[held[i]].append(v[i + 1])
             for line in succ[1:]:
                 out.append(" ".join(str(x) for x in [len(line)] + line) + "\n")
         elif f["inline"]:
@@ -335,10 +368,19 @@ def write_case(out, vals):
             write_list(out, f, v, line_open, vals)
             line_open = False
             continue
+        if kind == "group" and f["group_until"] is not None:
+            # The items on lines of their own, then the terminator's line.
+            if line_open:
+                out.append("\n")
+            for item in v:
+                write_list(out, f, item)
+            out.append("%d\n" % f["group_until"])
+            line_open = False
+            continue
         if line_open:
             out.append(" ")
         if kind == "number":
-            out.append(str(v[0]))
+            out.append(str(v[0] - f["shift"]))
             line_open = True
             continue
         if kind == "group":

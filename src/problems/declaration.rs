@@ -201,23 +201,31 @@ struct FieldDecl {
     grow: Option<Spanned<String>>,
     group: Option<Spanned<GroupDecl>>,
     vertices: Option<Spanned<VerticesDecl>>,
+    /// Where the numbering of the values starts, for vertices (`max = "n"`): 1 (the
+    /// default) or 0.
+    base: Option<Spanned<toml::Value>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GroupDecl {
     what: Option<String>,
-    min: u64,
+    /// Required, except for a group ended by `until` (default 0).
+    min: Option<u64>,
     max: u64,
     lenient_min: Option<u64>,
     lenient_max: Option<u64>,
     enumerate_max: Option<u64>,
+    /// The value that ends the items where an item's length would stand (no count
+    /// written): `until = 0`.
+    until: Option<u64>,
 }
 
 /// A graph field's vertices: the number field that holds their count; how the graph
 /// is written (`edges`, the default: m lines `u v`; `adjacency`: n lines
 /// `k w1 .. wk`, the successors of each vertex); for adjacency lists, the most edges
-/// in all and how many the smallest-first enumeration goes up to.
+/// in all and how many the smallest-first enumeration goes up to; where the vertex
+/// numbering starts (1, the default, or 0).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GraphDecl {
@@ -225,6 +233,28 @@ struct GraphDecl {
     form: Option<String>,
     max_edges: Option<u64>,
     enumerate_max: Option<u64>,
+    base: Option<toml::Value>,
+}
+
+/// The shift of a `base` key (see [`Field::shift`]): 1 for `base = 0`, 0 for
+/// `base = 1`; any other value is refused, naming the key.
+fn base_shift(
+    ctx: &Ctx<'_>,
+    span: std::ops::Range<usize>,
+    key: &str,
+    value: &toml::Value,
+) -> Result<u64, DeclarationError> {
+    match value.as_integer() {
+        Some(0) => Ok(1),
+        Some(1) => Ok(0),
+        _ => Err(ctx.err(
+            span,
+            key,
+            format!(
+                "base is 0 (vertices numbered 0..=n-1) or 1 (1..=n, the default), found {value}"
+            ),
+        )),
+    }
 }
 
 /// A tree field's vertex count n (then n - 1 edges `u v`).
@@ -527,6 +557,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 || fd.distinct
                 || fd.inline
                 || fd.at_least.is_some()
+                || fd.base.is_some()
             {
                 return Err(ctx.err(
                     span,
@@ -597,6 +628,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 group: None,
                 geometric,
                 max_from: None,
+                shift: 0,
                 counts: None,
             });
             continue;
@@ -771,16 +803,50 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 }
             },
         };
-        let min = fd.min.as_ref().map(|m| bound_list(m, "min")).transpose()?;
+        // `base = 0`: vertices numbered from 0 in the input; held from 1 like every
+        // vertex, so the bounds as written (`min = 0`) are held one higher.
+        let shift =
+            match (&fd.base, &fd.graph) {
+                (Some(b), Some(_)) => return Err(ctx.err(
+                    b.span(),
+                    &format!("{key}.base"),
+                    "a graph numbers its vertices with `graph = { vertices = \"n\", base = 0 }`",
+                )),
+                (Some(b), None) => {
+                    let bkey = format!("{key}.base");
+                    let shift = base_shift(&ctx, b.span(), &bkey, b.get_ref())?;
+                    if max_from.is_none() || fd.record.is_some() {
+                        return Err(ctx.err(
+                        b.span(),
+                        &bkey,
+                        "`base` numbers vertices: it goes with `max = \"n\"` (values 1..=n, or \
+                         0..=n-1 with `base = 0`) on a number or a plain list, not a record",
+                    ));
+                    }
+                    shift
+                }
+                (None, Some(g)) => match &g.get_ref().base {
+                    Some(v) => base_shift(&ctx, g.span(), &format!("{key}.graph.base"), v)?,
+                    None => 0,
+                },
+                (None, None) => 0,
+            };
+        let held =
+            |l: Vec<u64>| -> Vec<u64> { l.into_iter().map(|x| x.saturating_add(shift)).collect() };
+        let min = fd
+            .min
+            .as_ref()
+            .map(|m| bound_list(m, "min").map(held))
+            .transpose()?;
         let lenient_min = fd
             .lenient_min
             .as_ref()
-            .map(|m| bound_list(m, "lenient_min"))
+            .map(|m| bound_list(m, "lenient_min").map(held))
             .transpose()?;
         let lenient_max = fd
             .lenient_max
             .as_ref()
-            .map(|m| bound_list(m, "lenient_max"))
+            .map(|m| bound_list(m, "lenient_max").map(held))
             .transpose()?;
         let mut column_bounds = Vec::new();
         let bounds = match (graph, min, max) {
@@ -1096,12 +1162,30 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 if fields.iter().any(|f| f.group.is_some()) {
                     return Err(ctx.err(gs, &gkey, "a case holds at most one group"));
                 }
+                let Some(min) = gd.min.or(gd.until.map(|_| 0)) else {
+                    return Err(ctx.err(gs, &gkey, "a group needs `min` (and `max`)"));
+                };
                 let count = num(
                     &ctx,
                     gs.clone(),
                     &gkey,
-                    (gd.min, gd.max, gd.lenient_min, gd.lenient_max),
+                    (min, gd.max, gd.lenient_min, gd.lenient_max),
                 )?;
+                // `until = 0`: items until a length 0, which no item's length may be.
+                if let (Some(end), Some(l)) = (gd.until, &list) {
+                    if (l.len.lenient_min..=l.len.lenient_max).contains(&end) {
+                        return Err(ctx.err(
+                            gs,
+                            &format!("{gkey}.until"),
+                            format!(
+                                "the items end at the first length {end}, so no item's length may \
+                                 be {end}: it is within {}..={} (lenient {}..={}); bound \
+                                 `length` above it (`min = 1`)",
+                                l.len.min, l.len.max, l.len.lenient_min, l.len.lenient_max
+                            ),
+                        ));
+                    }
+                }
                 let items = count
                     .max
                     .saturating_mul(list.as_ref().map_or(1, |l| l.len.max.max(1)));
@@ -1110,10 +1194,11 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                 {
                     return Err(e);
                 }
-                let what = gd
-                    .what
-                    .clone()
-                    .unwrap_or_else(|| format!("count of {} of case {{case}}", fd.name));
+                // Without a count written, errors name the items themselves.
+                let what = gd.what.clone().unwrap_or_else(|| match gd.until {
+                    Some(_) => format!("{} of case {{case}}", fd.name),
+                    None => format!("count of {} of case {{case}}", fd.name),
+                });
                 Some(GroupSpec {
                     what: template(&ctx, gs.clone(), &format!("{gkey}.what"), &what, &["case"])?,
                     count,
@@ -1121,10 +1206,12 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                         .enumerate_max
                         .unwrap_or(count.min + 2)
                         .clamp(count.min, count.max),
+                    until: gd.until,
                 })
             }
         };
         let default_what = match (&group, &list) {
+            (None, Some(l)) if l.adjacency && shift > 0 => "vertex {i0} of case {case}".to_string(),
             (None, Some(l)) if l.adjacency => "vertex {i} of case {case}".to_string(),
             (Some(_), _) => format!("{} {{i}} of item {{j}} of case {{case}}", fd.name),
             (None, Some(_)) => format!("{} {{i}} of case {{case}}", fd.name),
@@ -1193,6 +1280,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             at_least,
             geometric,
             max_from,
+            shift,
             counts: None,
         });
     }
@@ -1441,6 +1529,7 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
             })?;
             let td = t.get_ref();
             let slots_ok = fields[0].group.is_none()
+                && fields.iter().take(td.zeros).all(|f| f.shift == 0)
                 && (td.zeros >= 1
                     && td.zeros <= fields.len()
                     && fields[..td.zeros].iter().all(|f| f.list.is_none())
@@ -1454,7 +1543,8 @@ pub fn parse(text: &str, source: &str) -> Result<Declared, DeclarationError> {
                     t.span(),
                     "input.terminator.zeros",
                     "the terminator is the first `zeros` numbers of a case all 0: the first \
-                     `zeros` fields must be numbers (or zeros = 1 and the first field a list, whose length 0 ends)",
+                     `zeros` fields must be numbers numbered as written, without `base` (or \
+                     zeros = 1 and the first field a list, whose length 0 ends)",
                 ));
             }
             Layout::Terminator {
@@ -1714,6 +1804,11 @@ fn describe_input(layout: &Layout, fields: &[Field]) -> String {
     let case: Vec<String> = fields
         .iter()
         .map(|f| match (&f.group, &f.list) {
+            (Some(g), _) if g.until.is_some() => format!(
+                "lines each of a count and that many {}, until a line {}",
+                f.name,
+                g.until.unwrap_or(0)
+            ),
             (Some(_), _) => format!(
                 "a count, then that many lines each of a count and that many {}",
                 f.name
@@ -1773,9 +1868,12 @@ fn describe_limits(layout: &Layout, fields: &[Field]) -> String {
                     parts.push(format!("{} <= {} {c} <= {}", b.min, f.name, b.max));
                 }
             }
+            // As written: vertices numbered from 0 one lower than held.
             None => parts.push(format!(
                 "{} <= {} <= {}",
-                f.bounds.min, f.name, f.bounds.max
+                f.bounds.min.saturating_sub(f.shift),
+                f.name,
+                f.bounds.max.saturating_sub(f.shift)
             )),
         }
     }

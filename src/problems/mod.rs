@@ -29,6 +29,8 @@ mod game_table;
 pub mod known;
 mod reader;
 #[cfg(test)]
+mod tests_base;
+#[cfg(test)]
 mod tests_declared;
 #[cfg(test)]
 mod tests_formats;

@@ -8,6 +8,13 @@ use rand_chacha::ChaCha8Rng;
 /// Whether the edges `flat` (pairs `u v`) form a graph on 1..=n without a cycle; the
 /// error names an end out of range, or one cycle, vertex by vertex.
 pub(crate) fn check_dag(n: u64, flat: &[u64]) -> Result<(), String> {
+    check_dag_written(n, flat, 0)
+}
+
+/// [`check_dag`], the error naming the vertices as the input writes them: `shift`
+/// lower than held (1 for vertices numbered from 0).
+pub(crate) fn check_dag_written(n: u64, flat: &[u64], shift: u64) -> Result<(), String> {
+    let shown = |x: u64| i128::from(x) - i128::from(shift);
     if !flat.len().is_multiple_of(2) {
         return Err("an edge has one end".into());
     }
@@ -17,10 +24,12 @@ pub(crate) fn check_dag(n: u64, flat: &[u64]) -> Result<(), String> {
         .find(|(_, e)| e.iter().any(|&x| x == 0 || x > n))
     {
         return Err(format!(
-            "edge {} {} {}: the vertices are 1..={n}",
+            "edge {} {} {}: the vertices are {}..={}",
             i + 1,
-            e[0],
-            e[1]
+            shown(e[0]),
+            shown(e[1]),
+            shown(1),
+            shown(n)
         ));
     }
     let n = n as usize;
@@ -74,7 +83,7 @@ pub(crate) fn check_dag(n: u64, flat: &[u64]) -> Result<(), String> {
     let mut cycle: Vec<usize> = walk[seen_at[u]..].to_vec();
     cycle.reverse();
     cycle.push(cycle[0]);
-    let text: Vec<String> = cycle.iter().map(usize::to_string).collect();
+    let text: Vec<String> = cycle.iter().map(|&u| shown(u as u64).to_string()).collect();
     Err(format!(
         "the edges make a cycle {} (a token could move forever)",
         text.join(" -> ")

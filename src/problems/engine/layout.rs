@@ -3,6 +3,30 @@
 use super::*;
 
 impl Declared {
+    /// Reads a value held in `lo..=hi` and written `shift` lower (vertices numbered
+    /// from 0: see [`Field::shift`]); an error quotes the value and the range as
+    /// written. The field is left for the caller to name.
+    pub(super) fn read_written(
+        r: &mut Reader<'_>,
+        lo: u64,
+        hi: u64,
+        shift: u64,
+    ) -> Result<u64, ParseError> {
+        if shift == 0 {
+            return r.number("", lo, hi);
+        }
+        if lo <= hi {
+            return Ok(r.number("", lo.saturating_sub(shift), hi - shift)? + shift);
+        }
+        // No value is allowed (n = 0): the range as written is empty.
+        let v = r.number("", 0, u64::MAX)?;
+        let written = |x: u64| i128::from(x) - i128::from(shift);
+        Err(r.error(
+            "",
+            format!("expected {}..={}, found {v}", written(lo), written(hi)),
+        ))
+    }
+
     /// Reads one number of a case (or the count), naming the field only on error.
     pub(super) fn read(
         r: &mut Reader<'_>,
@@ -68,7 +92,7 @@ impl Declared {
                 0 => (lo, hi),
                 c => columns[((i - 1) % c as u64) as usize],
             };
-            let v = r.number("", lo, hi).map_err(|mut e| {
+            let v = Self::read_written(r, lo, hi, f.shift).map_err(|mut e| {
                 e.field = name(i);
                 e
             })?;
@@ -87,7 +111,8 @@ impl Declared {
                     return Err(r.error(
                         f.what.name_in(c, i, j),
                         format!(
-                            "{v} repeats {} (the values are distinct)",
+                            "{} repeats {} (the values are distinct)",
+                            v.saturating_sub(f.shift),
                             f.what.name_in(c, k, j).split(" of ").next().unwrap_or("")
                         ),
                     ));
@@ -105,7 +130,7 @@ impl Declared {
         }
         if let Some(g) = l.graph {
             let n = self.value_before(out, g);
-            if let Err(e) = super::graph::check_dag(n, &out[at..]) {
+            if let Err(e) = super::graph::check_dag_written(n, &out[at..], f.shift) {
                 return Err(r.error(l.what.name(c, 0).replacen("length of ", "", 1), e));
             }
         }
@@ -192,14 +217,17 @@ impl Declared {
             out.reserve(2 * k.min(1 << 20) as usize);
             for j in 1..=k {
                 let name = || format!("{} (successor {j})", f.what.name(c, v));
-                let w = r.number("", 1, n).map_err(|mut e| {
+                let w = Self::read_written(r, 1, n, f.shift).map_err(|mut e| {
                     e.field = name();
                     e
                 })?;
                 if !line.insert(w) {
                     return Err(r.error(
                         name(),
-                        format!("{w} repeats (the successors of a vertex are distinct)"),
+                        format!(
+                            "{} repeats (the successors of a vertex are distinct)",
+                            w.saturating_sub(f.shift)
+                        ),
                     ));
                 }
                 out.push(v);
@@ -207,7 +235,7 @@ impl Declared {
             }
         }
         out.set(at_len, 2 * edges);
-        if let Err(e) = super::graph::check_dag(n, &out[at..]) {
+        if let Err(e) = super::graph::check_dag_written(n, &out[at..], f.shift) {
             return Err(r.error(l.what.name(c, 0), e));
         }
         Ok(())
@@ -279,6 +307,59 @@ impl Declared {
         Ok(())
     }
 
+    /// Reads a group written without its count (`group.until`): items, each its
+    /// length and values, until the terminator where a length would stand; at most
+    /// the group's max. Pushes the item count, then each item's length and values.
+    pub(super) fn read_group_until(
+        &self,
+        r: &mut Reader<'_>,
+        f: &Field,
+        (g, l): (&GroupSpec, &ListSpec),
+        c: usize,
+        out: &mut Tokens,
+    ) -> Result<(), ParseError> {
+        let end = g.until.unwrap_or(0);
+        let (min_m, max_m) = g.count.range(r.lenient());
+        let (lo, hi) = l.len.range(r.lenient());
+        let at = out.len();
+        out.push(0);
+        let mut m = 0u64;
+        loop {
+            let j = usize::try_from(m).unwrap_or(usize::MAX).saturating_add(1);
+            let n = r.number("", 0, u64::MAX).map_err(|mut e| {
+                e.field = format!("{} (or the terminator {end})", l.what.name_in(c, 0, j));
+                e
+            })?;
+            if n == end {
+                break;
+            }
+            if !(lo..=hi).contains(&n) {
+                return Err(r.error(
+                    l.what.name_in(c, 0, j),
+                    format!("expected {lo}..={hi} or the terminator {end}, found {n}"),
+                ));
+            }
+            if m >= max_m {
+                return Err(r.error(
+                    g.what.name(c, 0),
+                    format!("more than {max_m} items before the terminator {end}"),
+                ));
+            }
+            Self::check_length(r, l, n, l.what.name_in(c, 0, j))?;
+            out.push(n);
+            self.read_list(r, f, l, n, (c, j), out)?;
+            m += 1;
+        }
+        if m < min_m {
+            return Err(r.error(
+                g.what.name(c, 0),
+                format!("expected at least {min_m} items before the terminator {end}, found {m}"),
+            ));
+        }
+        out.set(at, m);
+        Ok(())
+    }
+
     pub(super) fn check_length(
         r: &Reader<'_>,
         l: &ListSpec,
@@ -308,6 +389,9 @@ impl Declared {
     ) -> Result<Case, ParseError> {
         for f in &self.fields[from..] {
             match (&f.group, &f.list) {
+                (Some(g), Some(l)) if g.until.is_some() => {
+                    self.read_group_until(r, f, (g, l), c, &mut tokens)?;
+                }
                 (Some(g), Some(l)) => {
                     let m = Self::read(r, &g.count, || g.what.name(c, 0))?;
                     tokens.push(m);
@@ -318,7 +402,18 @@ impl Declared {
                         self.read_list(r, f, l, n, (c, j), &mut tokens)?;
                     }
                 }
-                (_, None) => tokens.push(Self::read(r, &f.bounds, || f.what.name(c, 1))?),
+                (_, None) => {
+                    // At most the value of an earlier field (`max = "n"`), as written.
+                    let (lo, mut hi) = f.bounds.range(r.lenient());
+                    if let Some(j) = f.max_from {
+                        hi = hi.min(self.value_before(&tokens, j));
+                    }
+                    let v = Self::read_written(r, lo, hi, f.shift).map_err(|mut e| {
+                        e.field = f.what.name(c, 1);
+                        e
+                    })?;
+                    tokens.push(v);
+                }
                 (None, Some(l)) if l.tree => {
                     let n = Self::read(r, &l.len, || l.what.name(c, 0))?;
                     self.read_tree(r, f, n, c, &mut tokens)?;
@@ -385,7 +480,8 @@ impl Declared {
             }
             *open = true;
         };
-        let list = |s: &mut String, l: &ListSpec, v: &[u64]| {
+        // Values as written: vertices numbered from 0 one lower (see `Field::shift`).
+        let list = |s: &mut String, l: &ListSpec, v: &[u64], shift: u64| {
             let k = l.record.max(1) as usize;
             if l.len_from.is_none() {
                 let _ = write!(s, "{}", v.len() / k);
@@ -404,7 +500,7 @@ impl Declared {
                         ' '
                     });
                 }
-                let _ = write!(s, "{x}");
+                let _ = write!(s, "{}", x.saturating_sub(shift));
             }
             // An empty list still ends the line of its length (and, one number per
             // item, has an empty line of values).
@@ -415,17 +511,28 @@ impl Declared {
         for (k, f) in self.fields.iter().enumerate() {
             let v = case.field(k);
             match (&f.group, &f.list) {
+                (Some(g), Some(l)) if g.until.is_some() => {
+                    // The items on lines of their own, then the terminator's line.
+                    if line_open {
+                        s.push('\n');
+                    }
+                    for item in items(v) {
+                        list(s, l, item, f.shift);
+                    }
+                    let _ = writeln!(s, "{}", g.until.unwrap_or(0));
+                    line_open = false;
+                }
                 (Some(_), Some(l)) => {
                     sep(s, &mut line_open);
                     let _ = writeln!(s, "{}", items(v).count());
                     for item in items(v) {
-                        list(s, l, item);
+                        list(s, l, item, f.shift);
                     }
                     line_open = false;
                 }
                 (_, None) => {
                     sep(s, &mut line_open);
-                    let _ = write!(s, "{}", v[0]);
+                    let _ = write!(s, "{}", v[0].saturating_sub(f.shift));
                 }
                 (None, Some(l)) if l.tree => {
                     sep(s, &mut line_open);
@@ -441,7 +548,7 @@ impl Declared {
                         s.push('\n');
                     }
                     let n = l.graph.map_or(0, |g| case.field(g)[0]);
-                    write_adjacency(s, n, v);
+                    write_adjacency(s, n, v, f.shift);
                     line_open = false;
                 }
                 (None, Some(l)) if l.until.is_some() => {
@@ -467,12 +574,12 @@ impl Declared {
                     if line_open {
                         s.push('\n');
                     }
-                    list(s, l, v);
+                    list(s, l, v, f.shift);
                     line_open = false;
                 }
                 (None, Some(l)) => {
                     sep(s, &mut line_open);
-                    list(s, l, v);
+                    list(s, l, v, f.shift);
                     line_open = false;
                 }
             }
@@ -579,7 +686,13 @@ impl Declared {
         for (k, f) in self.fields.iter().enumerate() {
             if let Some(j) = f.max_from {
                 let top = case.fields[j][0];
-                if let Some(x) = case.fields[k].iter().find(|&&x| x > top) {
+                // A group's values hold each item's length before its values.
+                let above = if f.group.is_some() {
+                    items(&case.fields[k]).flatten().find(|&&x| x > top)
+                } else {
+                    case.fields[k].iter().find(|&&x| x > top)
+                };
+                if let Some(x) = above {
                     return Err(format!(
                         "{} {x} is above {} = {top}",
                         f.name, self.fields[j].name
@@ -614,8 +727,9 @@ impl Declared {
 }
 
 /// Writes the edges `flat` (pairs `u v`) of a graph on 1..=n as adjacency lists: a
-/// line `k w1 .. wk` per vertex, each vertex's successors in the order of `flat`.
-fn write_adjacency(s: &mut String, n: u64, flat: &[u64]) {
+/// line `k w1 .. wk` per vertex, each vertex's successors in the order of `flat`,
+/// written `shift` lower (1 for vertices numbered from 0).
+fn write_adjacency(s: &mut String, n: u64, flat: &[u64], shift: u64) {
     let edges: Vec<&[u64]> = flat.chunks_exact(2).collect();
     // Edges by tail (a stable sort: each line keeps its order).
     let mut order: Vec<usize> = (0..edges.len()).collect();
@@ -632,7 +746,7 @@ fn write_adjacency(s: &mut String, n: u64, flat: &[u64]) {
         }
         let _ = write!(s, "{}", line.len());
         for w in line {
-            let _ = write!(s, " {w}");
+            let _ = write!(s, " {}", w.saturating_sub(shift));
         }
         s.push('\n');
     }

@@ -446,6 +446,10 @@ pub(crate) struct GroupSpec {
     pub what: Template,
     pub count: Num,
     pub enumerate_max: u64,
+    /// A group written without its count, its items followed by this value where an
+    /// item's length would stand (`group.until = 0`: a line `0` ends the items); no
+    /// item's length may equal it.
+    pub until: Option<u64>,
 }
 
 /// One field of a case.
@@ -461,6 +465,10 @@ pub(crate) struct Field {
     /// The number field (before this one) whose value bounds this one's values from
     /// above (`max = "n"`: tokens on vertices 1..=n).
     pub max_from: Option<usize>,
+    /// How much lower the values are written than held: 1 for vertices numbered from
+    /// 0 in the input (`base = 0`), which are held numbered from 1 like every vertex;
+    /// 0 otherwise. Only the reader and the writer see it.
+    pub shift: u64,
     /// The list field whose length (in items) this number field is
     /// ([`ListSpec::len_from`]): never chosen on its own, always the list's length.
     pub counts: Option<usize>,

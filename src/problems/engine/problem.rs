@@ -282,7 +282,18 @@ impl Problem for Declared {
             let users: Vec<usize> = (0..self.fields.len())
                 .filter(|&k| k == g || self.fields[k].max_from == Some(nf))
                 .collect();
-            let mut used: Vec<u64> = users.iter().flat_map(|&k| u.fields[k].clone()).collect();
+            // A group's values hold each item's length before its vertices.
+            let vertices = |k: usize, values: &[u64]| -> Vec<u64> {
+                if self.fields[k].group.is_some() {
+                    items(values).flatten().copied().collect()
+                } else {
+                    values.to_vec()
+                }
+            };
+            let mut used: Vec<u64> = users
+                .iter()
+                .flat_map(|&k| vertices(k, &u.fields[k]))
+                .collect();
             used.sort_unstable();
             used.dedup();
             let n = u.fields[nf][0];
@@ -290,9 +301,17 @@ impl Problem for Declared {
             if k >= n {
                 continue;
             }
+            let renumber = |v: u64| used.binary_search(&v).map_or(v, |i| i as u64 + 1);
             for &field in &users {
-                for v in &mut u.fields[field] {
-                    *v = used.binary_search(v).map_or(*v, |i| i as u64 + 1);
+                if self.fields[field].group.is_some() {
+                    let list: Vec<Vec<u64>> = items(&u.fields[field])
+                        .map(|item| item.iter().map(|&v| renumber(v)).collect())
+                        .collect();
+                    u.fields[field] = encode_items(list.iter().map(Vec::as_slice));
+                } else {
+                    for v in &mut u.fields[field] {
+                        *v = renumber(*v);
+                    }
                 }
             }
             u.fields[nf][0] = k;

@@ -112,7 +112,9 @@ impl Declared {
 
     /// The lines of a case's answer: `lines` (or `lines_lose` when the player to
     /// move loses), a rendered line break starting a new line; a line that is only
-    /// `{moves}`, printed one per line, is no line at all when no move wins.
+    /// `{moves}`, printed one per line, is no line at all when no move wins, and a
+    /// line that is only `{positions}`, printed one per line, none when the case
+    /// holds no position.
     pub(super) fn render_lines(
         &self,
         case_index: usize,
@@ -149,6 +151,12 @@ impl Declared {
                 Err(_) => true,
             };
             if per_line && only_moves && no_moves {
+                continue;
+            }
+            // Likewise a line that is only `{positions}`, the positions' answers one
+            // per line, when the case holds no position.
+            let only_positions = matches!(&t.0[..], [Part::Field(n)] if n == "positions");
+            if only_positions && positions.is_empty() && o.position_separator.contains('\n') {
                 continue;
             }
             if let (true, true, Ok(a)) = (per_line, only_moves && o.separator == "\n", a) {
