@@ -241,18 +241,18 @@ impl Declared {
         Ok(())
     }
 
-    /// Reads a list ended by its terminator value `l.until` (not an item): values
-    /// within the field's bounds until the terminator, at most the length's max.
-    /// Pushes the count, then the values.
+    /// Reads a list ended by its terminator value `end` (`l.until`, not an item):
+    /// values within the field's bounds until the terminator, at most the length's
+    /// max. Pushes the count, then the values.
     pub(super) fn read_until(
         &self,
         r: &mut Reader<'_>,
         f: &Field,
         l: &ListSpec,
+        end: u64,
         c: usize,
         out: &mut Tokens,
     ) -> Result<(), ParseError> {
-        let end = l.until.unwrap_or(0);
         let (lo, hi) = f.bounds.range(r.lenient());
         let (min_len, max_len) = l.len.range(r.lenient());
         let at_len = out.len();
@@ -307,18 +307,19 @@ impl Declared {
         Ok(())
     }
 
-    /// Reads a group written without its count (`group.until`): items, each its
-    /// length and values, until the terminator where a length would stand; at most
-    /// the group's max. Pushes the item count, then each item's length and values.
+    /// Reads a group written without its count (`group.until`, here `end`): items,
+    /// each its length and values, until the terminator where a length would stand;
+    /// at most the group's max. Pushes the item count, then each item's length and
+    /// values.
     pub(super) fn read_group_until(
         &self,
         r: &mut Reader<'_>,
         f: &Field,
         (g, l): (&GroupSpec, &ListSpec),
+        end: u64,
         c: usize,
         out: &mut Tokens,
     ) -> Result<(), ParseError> {
-        let end = g.until.unwrap_or(0);
         let (min_m, max_m) = g.count.range(r.lenient());
         let (lo, hi) = l.len.range(r.lenient());
         let at = out.len();
@@ -389,8 +390,15 @@ impl Declared {
     ) -> Result<Case, ParseError> {
         for f in &self.fields[from..] {
             match (&f.group, &f.list) {
-                (Some(g), Some(l)) if g.until.is_some() => {
-                    self.read_group_until(r, f, (g, l), c, &mut tokens)?;
+                (
+                    Some(
+                        g @ GroupSpec {
+                            until: Some(end), ..
+                        },
+                    ),
+                    Some(l),
+                ) => {
+                    self.read_group_until(r, f, (g, l), *end, c, &mut tokens)?;
                 }
                 (Some(g), Some(l)) => {
                     let m = Self::read(r, &g.count, || g.what.name(c, 0))?;
@@ -421,8 +429,15 @@ impl Declared {
                 (None, Some(l)) if l.adjacency => {
                     self.read_adjacency(r, f, l, c, &mut tokens)?;
                 }
-                (None, Some(l)) if l.until.is_some() => {
-                    self.read_until(r, f, l, c, &mut tokens)?;
+                (
+                    None,
+                    Some(
+                        l @ ListSpec {
+                            until: Some(end), ..
+                        },
+                    ),
+                ) => {
+                    self.read_until(r, f, l, *end, c, &mut tokens)?;
                 }
                 (None, Some(l)) => {
                     // The length counts items (k numbers each for a record).
@@ -511,7 +526,12 @@ impl Declared {
         for (k, f) in self.fields.iter().enumerate() {
             let v = case.field(k);
             match (&f.group, &f.list) {
-                (Some(g), Some(l)) if g.until.is_some() => {
+                (
+                    Some(GroupSpec {
+                        until: Some(end), ..
+                    }),
+                    Some(l),
+                ) => {
                     // The items on lines of their own, then the terminator's line.
                     if line_open {
                         s.push('\n');
@@ -519,7 +539,7 @@ impl Declared {
                     for item in items(v) {
                         list(s, l, item, f.shift);
                     }
-                    let _ = writeln!(s, "{}", g.until.unwrap_or(0));
+                    let _ = writeln!(s, "{end}");
                     line_open = false;
                 }
                 (Some(_), Some(l)) => {
@@ -551,7 +571,14 @@ impl Declared {
                     write_adjacency(s, n, v, f.shift);
                     line_open = false;
                 }
-                (None, Some(l)) if l.until.is_some() => {
+                (
+                    None,
+                    Some(
+                        l @ ListSpec {
+                            until: Some(end), ..
+                        },
+                    ),
+                ) => {
                     // On a line of its own: the values, then the terminator (on the
                     // values' line with `inline`, on the next without).
                     if line_open {
@@ -566,7 +593,7 @@ impl Declared {
                     if !v.is_empty() {
                         s.push(if l.inline { ' ' } else { '\n' });
                     }
-                    let _ = writeln!(s, "{}", l.until.unwrap_or(0));
+                    let _ = writeln!(s, "{end}");
                     line_open = false;
                 }
                 (None, Some(l)) if l.len_from.is_some() => {
