@@ -280,16 +280,32 @@ fn verify_with_skips_does_not_claim_to_be_exhaustive() {
 
 #[test]
 fn verify_that_checked_nothing_says_not_checked_and_never_all_agree() {
-    let out = sgcheck(
-        &[
-            "verify", "--game", "lasker", "--time", "0.3", "--budget", "1", "--seed", "1",
-        ],
-        "",
-    );
-    assert_eq!(out.status.code(), Some(2));
-    let stdout = text(&out.stdout);
-    assert!(stdout.contains("NOT CHECKED"), "{stdout}");
-    assert!(!stdout.contains("all agree"), "{stdout}");
+    // With an oracle budget of one position, tier 2 compares only what fits in its share of
+    // the time, which depends on the machine: some runs compare nothing, others a few
+    // terminal positions. Whichever happens, the verdict must match it: NOT CHECKED with
+    // exit 2 and never "all agree", or "all agree" with exit 0 and no NOT CHECKED row.
+    // (The verdict logic itself is unit-tested on built reports in src/verify/tests.rs.)
+    for time in ["0.001", "0.3"] {
+        for seed in ["1", "2"] {
+            let out = sgcheck(
+                &[
+                    "verify", "--game", "lasker", "--time", time, "--budget", "1", "--seed",
+                    seed,
+                ],
+                "",
+            );
+            let stdout = text(&out.stdout);
+            let stderr = text(&out.stderr);
+            if stdout.contains("NOT CHECKED") {
+                assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+                assert!(!stdout.contains("all agree"), "{stdout}");
+                assert!(stderr.contains("nothing was checked"), "{stderr}");
+            } else {
+                assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+                assert!(stdout.contains("all agree"), "{stdout}");
+            }
+        }
+    }
 }
 
 #[test]
