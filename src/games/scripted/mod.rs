@@ -9,6 +9,8 @@
 //!   (a cut into two pieces is `[[a], [b]]`); a component of one integer may be
 //!   written as the integer;
 //! - optionally `value(state)`: the closed form of the component's Grundy value;
+//! - optionally `wins(state)`: the closed form of the component's outcome (whether
+//!   the player to move wins it alone), for positions of one component;
 //! - optionally `position(numbers)`: the components of a case, from the numbers of its
 //!   `position` fields (without it, each number is the component `(n)`).
 //!
@@ -69,6 +71,7 @@ const MAX_FAILED: usize = 4096;
 enum Call {
     Moves,
     Value,
+    Wins,
     Position,
 }
 
@@ -108,19 +111,19 @@ impl ScriptRules {
     /// `value`, the closed form checked on each state.
     pub fn new(text: &str, misere: bool, check: Option<(&[i64], &[i64])>) -> Result<Self, String> {
         let script = Script::compile(text)?;
-        if misere && script.has_value {
+        if misere && (script.has_value || script.has_wins) {
             return Err(
-                "value(state) is a normal-play Grundy value; misère play has none \
-                        (leave value out)"
+                "value(state) and wins(state) are checked against the normal-play mex \
+                 table; misère play has none (leave them out)"
                     .into(),
             );
         }
-        if script.has_value && check.is_none() {
-            return Err(
-                "a closed form value(state) is checked against the mex table: \
-                        give check_states = [[lowest state], [highest state]]"
-                    .into(),
-            );
+        if (script.has_value || script.has_wins) && check.is_none() {
+            return Err(format!(
+                "a closed form {}(state) is checked against the mex table: \
+                 give check_states = [[lowest state], [highest state]]",
+                if script.has_value { "value" } else { "wins" }
+            ));
         }
         let mut r = ScriptRules {
             script,
@@ -180,6 +183,15 @@ impl ScriptRules {
                         ));
                     }
                 }
+                if self.script.has_wins {
+                    let w = self.wins(&s)?;
+                    if w != (g != 0) {
+                        return Err(format!(
+                            "wins{} = {w}, but the mex of its moves is {g}",
+                            show(&s)
+                        ));
+                    }
+                }
             } else {
                 self.moves_of(&s)?;
             }
@@ -205,9 +217,14 @@ impl ScriptRules {
             format!(
                 "misère play: both sides search the game tree (at most {MISERE_BUDGET} positions)"
             )
-        } else if self.script.has_value {
+        } else if self.script.has_value || self.script.has_wins {
+            let forms = match (self.script.has_value, self.script.has_wins) {
+                (true, true) => "the closed forms value(state) and wins(state) (a position of one component)",
+                (true, false) => "the closed form value(state)",
+                _ => "the closed form wins(state) for a position of one component, the mex table otherwise",
+            };
             format!(
-                "the closed form value(state), checked against the mex table on {} states",
+                "{forms}, checked against the mex table on {} states",
                 self.checked
             )
         } else {
@@ -218,6 +235,11 @@ impl ScriptRules {
     /// Whether the script gives a closed form `value(state)`.
     pub fn has_value(&self) -> bool {
         self.script.has_value
+    }
+
+    /// Whether the script gives a closed form `wins(state)` of a component's outcome.
+    pub fn has_wins(&self) -> bool {
+        self.script.has_wins
     }
 
     /// Whether the script makes a case's components itself (`fn position`).
@@ -363,10 +385,30 @@ impl ScriptRules {
     /// table's own: nothing to confirm.
     pub fn confirm_claims(&self, numbers: &[u64], until: Instant) -> Result<(), declared::Claim> {
         use declared::Claim;
-        if !self.script.has_value || self.misere {
+        if self.misere || !(self.script.has_value || self.script.has_wins) {
             return Ok(());
         }
         let comps = self.components(numbers).map_err(Claim::Unchecked)?;
+        if let [s] = &comps[..] {
+            if self.script.has_wins && !self.in_box(s) {
+                let w = self.wins(s).map_err(Claim::Unchecked)?;
+                return match sgcheck_oracles::with_deadline(until, || self.mex_grundy(s)) {
+                    Ok(g) if w == (g != 0) => Ok(()),
+                    Ok(g) => Err(Claim::Wrong(format!(
+                        "wins{} = {w} (the declared closed form), but the mex of its moves is {g}",
+                        show(s)
+                    ))),
+                    Err(e) => Err(Claim::Unchecked(format!(
+                        "wins{} = {w} (the declared closed form) was not checked against the \
+                         mex table: {e}",
+                        show(s)
+                    ))),
+                };
+            }
+        }
+        if !self.script.has_value {
+            return Ok(());
+        }
         for s in comps {
             if self.in_box(&s) {
                 continue;
@@ -406,6 +448,65 @@ impl ScriptRules {
     /// The closed form `value(s)` of the script.
     fn value(&self, s: &[i64]) -> Result<u64, String> {
         self.remembered(Call::Value, s, || self.script.value(s))
+    }
+
+    /// The closed form `wins(s)` of the script.
+    fn wins(&self, s: &[i64]) -> Result<bool, String> {
+        self.remembered(Call::Wins, s, || self.script.wins(s))
+    }
+
+    /// A position of one component, when the script's `wins` answers it: the component.
+    fn by_wins(&self, comps: &[State]) -> Option<State> {
+        match comps {
+            [s] if self.script.has_wins && !self.misere => Some(s.clone()),
+            _ => None,
+        }
+    }
+
+    /// Whether the sum `parts` (what a move leaves) is lost by the player to move:
+    /// nothing left, one component `wins` says is lost, or several whose values XOR
+    /// to 0.
+    fn parts_lose(&self, parts: &[State]) -> Result<bool, String> {
+        match parts {
+            [] => Ok(true),
+            [p] if self.script.has_wins => Ok(!self.wins(p)?),
+            _ => {
+                let mut x = 0;
+                for p in parts {
+                    x ^= self.grundy(p)?;
+                }
+                Ok(x == 0)
+            }
+        }
+    }
+
+    /// The verdict and winning moves of a position of the one component `s` by the
+    /// closed form `wins`: a winning move leaves a lost sum. `wins(s)` must agree with
+    /// the moves found: a winning state with no such move (or a losing one with one)
+    /// is the closed form's error, never an answer.
+    fn analyze_by_wins(&self, s: &[i64]) -> Result<Analysis<ScriptMove>, String> {
+        let win = self.wins(s)?;
+        let mut winning = Vec::new();
+        for (j, parts) in self.moves_of(s)?.iter().enumerate() {
+            if self.parts_lose(parts)? {
+                winning.push(ScriptMove {
+                    component: 0,
+                    option: j as u32,
+                });
+            }
+        }
+        if win == winning.is_empty() {
+            return Err(format!(
+                "wins{} = {win}, but {} of its moves leaves a lost position",
+                show(s),
+                if win { "none" } else { "one" }
+            ));
+        }
+        Ok(Analysis {
+            win,
+            winning,
+            remoteness: None,
+        })
     }
 
     /// `call()`, the call of `f` on `arg`, unless it failed before: then the same
@@ -481,7 +582,13 @@ impl ScriptRules {
         let r = if self.misere {
             self.search(numbers).map(|_| ())
         } else {
-            self.values(numbers).map(|_| ())
+            match self.components(numbers) {
+                Ok(comps) => match self.by_wins(&comps) {
+                    Some(s) => self.wins(&s).map(|_| ()),
+                    None => self.values(numbers).map(|_| ()),
+                },
+                Err(e) => Err(e),
+            }
         };
         r.map_err(|e| format!("[game] script: {e}"))
     }
@@ -490,6 +597,10 @@ impl ScriptRules {
     pub fn analyze(&self, numbers: &[u64]) -> Result<Analysis<ScriptMove>, String> {
         if self.misere {
             return self.search(numbers);
+        }
+        let comps = self.components(numbers)?;
+        if let Some(s) = self.by_wins(&comps) {
+            return self.analyze_by_wins(&s);
         }
         let (comps, values) = self.values(numbers)?;
         let mut err = None;
@@ -530,6 +641,9 @@ impl ScriptRules {
     pub fn first_wins(&self, numbers: &[u64]) -> Result<bool, String> {
         if self.misere {
             return Ok(self.search(numbers)?.win);
+        }
+        if let Some(s) = self.by_wins(&self.components(numbers)?) {
+            return self.wins(&s);
         }
         Ok(self.values(numbers)?.1.iter().fold(0, |a, v| a ^ v) != 0)
     }
@@ -583,10 +697,14 @@ impl ScriptRules {
         if self.misere {
             return Err("misère play has no Grundy values to compare".into());
         }
-        let Some((lo, hi)) = self.check_box.as_ref().filter(|_| self.script.has_value) else {
+        let Some((lo, hi)) = self
+            .check_box
+            .as_ref()
+            .filter(|_| self.script.has_value || self.script.has_wins)
+        else {
             return Err(
-                "the script has no closed form value(state): the fast side's values are the \
-                 mex table of its moves"
+                "the script has no closed form value(state) or wins(state): the fast side's \
+                 values are the mex table of its moves"
                     .into(),
             );
         };
@@ -627,12 +745,32 @@ impl ScriptRules {
                 return false;
             }
             states += 1;
-            match (self.value(s), mex) {
-                (Ok(v), Ok(g)) => report.compare(format_args!("value{}", show(s)), v, g),
+            // The closed forms the script gives, each against the mex: `value` as the
+            // value, `wins` as whether it is not 0.
+            let value = self.script.has_value.then(|| self.value(s));
+            let wins = self.script.has_wins.then(|| self.wins(s));
+            let failed = [
+                value.as_ref().and_then(|r| r.as_ref().err()),
+                wins.as_ref().and_then(|r| r.as_ref().err()),
+                mex.as_ref().err(),
+            ]
+            .into_iter()
+            .flatten()
+            .next()
+            .cloned();
+            match (failed, mex) {
+                (None, Ok(g)) => {
+                    if let Some(Ok(v)) = value {
+                        report.compare(format_args!("value{}", show(s)), v, g);
+                    }
+                    if let Some(Ok(w)) = wins {
+                        report.compare(format_args!("wins{}", show(s)), w, g != 0);
+                    }
+                }
                 // The script failed: a finding, with the state.
-                (Err(e), _) | (_, Err(e)) if script::is_call_failure(&e) => report.fail(e),
+                (Some(e), _) if script::is_call_failure(&e) => report.fail(e),
                 // Past what the table answers (its size, its time): left out.
-                (Err(e), _) | (_, Err(e)) => {
+                (Some(e), _) | (None, Err(e)) => {
                     skipped += 1;
                     first_error.get_or_insert(e);
                 }
@@ -672,8 +810,13 @@ impl ScriptRules {
             }
         }
         let box_states = self.checked;
+        let forms = match (self.script.has_value, self.script.has_wins) {
+            (true, true) => "value and wins",
+            (true, false) => "value",
+            _ => "wins",
+        };
         report.note = Some(format!(
-            "value against the mex on the box {}..={} ({box_states} states) and past it to {} \
+            "{forms} against the mex on the box {}..={} ({box_states} states) and past it to {} \
              ({} states in all; stopped by {})",
             show(lo),
             show(hi),

@@ -82,6 +82,8 @@ pub struct Script {
     ast: AST,
     /// Whether the script defines `value(state)`.
     pub has_value: bool,
+    /// Whether the script defines `wins(state)`.
+    pub has_wins: bool,
     /// Whether the script defines `position(numbers)`.
     pub has_position: bool,
 }
@@ -90,6 +92,7 @@ impl std::fmt::Debug for Script {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Script")
             .field("has_value", &self.has_value)
+            .field("has_wins", &self.has_wins)
             .field("has_position", &self.has_position)
             .finish()
     }
@@ -215,8 +218,8 @@ fn at_line(pos: rhai::Position) -> String {
 }
 
 impl Script {
-    /// Compiles `text`, which must define `moves(state)`; `value(state)` and
-    /// `position(numbers)` are optional.
+    /// Compiles `text`, which must define `moves(state)`; `value(state)`,
+    /// `wins(state)` and `position(numbers)` are optional.
     pub fn compile(text: &str) -> Result<Script, String> {
         if text.len() > MAX_SCRIPT_BYTES {
             return Err(format!(
@@ -238,17 +241,19 @@ impl Script {
             Some(n) => return Err(format!("moves takes one argument (the state), not {n}")),
             None => return Err("the script defines no `fn moves(state)`".into()),
         }
-        for f in ["value", "position"] {
+        for f in ["value", "wins", "position"] {
             if let Some(n) = arity(f).filter(|&n| n != 1) {
                 return Err(format!("{f} takes one argument, not {n}"));
             }
         }
         let has_value = arity("value").is_some();
+        let has_wins = arity("wins").is_some();
         let has_position = arity("position").is_some();
         Ok(Script {
             engine,
             ast,
             has_value,
+            has_wins,
             has_position,
         })
     }
@@ -339,6 +344,18 @@ impl Script {
             )),
             Err(t) => Err(format!("{}: returned {t}, not an integer", at())),
         }
+    }
+
+    /// The author's closed form of a component's outcome: whether the player to move
+    /// wins the component played alone.
+    pub fn wins(&self, s: &[i64]) -> Result<bool, String> {
+        let arg: Array = s.iter().map(|&x| Dynamic::from_int(x)).collect();
+        let at = || format!("wins{}", show(s));
+        let r = self
+            .call("wins", arg)
+            .map_err(|e| format!("{}: {}", at(), why(&e)))?;
+        r.as_bool()
+            .map_err(|t| format!("{}: returned {t}, not true or false", at()))
     }
 
     /// The components of a position given as the numbers of a case (each number one
