@@ -137,12 +137,17 @@ checks_of() {
             echo "--problem tests/data/verify/mock_turtles_verdict.toml" ;;
         # Codes whose moves take and leave up to two heaps (0.137), three heaps (8.[3]),
         # or split without taking (4.6); a listed subtraction set; a fixed range.
-        src/games/heap_code.rs)
+        src/games/heap_code/mod.rs)
             echo "--problem examples/problems/dawson.toml"
             echo "--problem tests/data/verify/three_heaps.toml"
             echo "--problem tests/data/verify/split_heaps.toml"
             echo "--problem tests/data/verify/subtract_code.toml"
-            echo "--problem tests/data/verify/range_code.toml" ;;
+            echo "--problem tests/data/verify/range_code.toml"
+            echo "--problem tests/data/misere/eat_a_run.toml" ;;
+        # Misère play proven to follow misère Nim (0.[7]), and one that is not (0.77).
+        src/games/heap_code/misere.rs)
+            echo "--problem tests/data/misere/eat_a_run.toml"
+            echo "--problem tests/data/misere/kayles_misere.toml" ;;
         src/games/heap_ranges.rs) echo "--problem examples/problems/limited_piles.toml" ;;
         # Tier 3 renders the fast side's moves and the oracle's through the same move
         # fields: only the samples' known answers check that rendering.

@@ -289,8 +289,7 @@ fn verify_that_checked_nothing_says_not_checked_and_never_all_agree() {
         for seed in ["1", "2"] {
             let out = sgcheck(
                 &[
-                    "verify", "--game", "lasker", "--time", time, "--budget", "1", "--seed",
-                    seed,
+                    "verify", "--game", "lasker", "--time", time, "--budget", "1", "--seed", seed,
                 ],
                 "",
             );

@@ -31,9 +31,13 @@
 //! [`Declare::check`] with a message saying so. Nothing is ever called periodic from
 //! an observed repetition alone.
 //!
-//! **Misère play** has no Sprague–Grundy shortcut: positions are answered by the
-//! exhaustive oracle, for positions whose heaps total at most [`MISERE_MAX_TOKENS`];
-//! [`Declare::check`] refuses larger ones, saying why.
+//! **Misère play** has no Sprague–Grundy shortcut in general. Rules proven to play
+//! like misère Nim on the heaps' normal-play values, heap by heap up to the largest
+//! heap asked about ([`misere`]), are answered by that rule; others by the exhaustive
+//! oracle, for positions whose heaps total at most [`MISERE_MAX_TOKENS`];
+//! [`Declare::check`] refuses larger ones, saying why (and which heap broke the proof).
+
+pub mod misere;
 
 use crate::games::analyze_sum;
 use crate::games::declared::{self, Declare, ParamKind, ParamSpec, ParamValue, Reach};
@@ -431,6 +435,8 @@ pub struct HeapRules {
     /// and some move splits: the table past [`take_break::MASK_PREFIX`] values is then
     /// built by its rare/common method, as `sgcheck sequence octal` builds it.
     sparse: Option<Breaks>,
+    /// Misère play: how far the misère Nim rule is proven ([`misere`]).
+    tame: Mutex<misere::Tame>,
 }
 
 fn hex(c: char) -> Option<u8> {
@@ -588,6 +594,7 @@ impl HeapRules {
             text: t.to_string(),
             oracle,
             table: Mutex::new(Table::default()),
+            tame: Mutex::new(misere::Tame::default()),
         })
     }
 
@@ -885,12 +892,16 @@ impl HeapRules {
     /// may take it), and if not, why.
     pub fn covers(&self, position: &[u64]) -> Result<(), String> {
         if self.misere {
+            let tame = match self.tame_for(position) {
+                Ok(()) => return Ok(()),
+                Err(why) => why,
+            };
             let total = position.iter().fold(0u64, |a, &n| a.saturating_add(n));
             if total > MISERE_MAX_TOKENS {
                 return Err(format!(
-                    "misère play ({}) has no Sprague-Grundy solver: positions are answered \
-                     by exhaustive search, up to heaps totalling {MISERE_MAX_TOKENS} tokens; \
-                     this one totals {total}",
+                    "misère play ({}) is answered by the misère Nim rule where it is proven, \
+                     and it is not here ({tame}); otherwise by exhaustive search, up to heaps \
+                     totalling {MISERE_MAX_TOKENS} tokens, and this one totals {total}",
                     self.text
                 ));
             }
@@ -931,6 +942,81 @@ impl HeapRules {
         Ok(())
     }
 
+    /// Misère play: `Ok` when the misère Nim rule is proven for every heap up to the
+    /// largest of `position` (see [`misere`]), or why not.
+    fn tame_for(&self, position: &[u64]) -> Result<(), String> {
+        let top = position.iter().copied().max().unwrap_or(0);
+        let mut tame = self.tame.lock().unwrap_or_else(|e| e.into_inner());
+        misere::prove(&mut tame, &self.moves, self.listed.as_deref(), top, |n| {
+            self.grundy(n)
+        })
+    }
+
+    /// Misère play by the misère Nim rule (proven for the position's heaps): the
+    /// verdict, and as winning moves every option that leaves a position the rule
+    /// calls lost. A verdict and moves that do not match (which the proof excludes)
+    /// are an error, never an answer.
+    fn analyze_tame(&self, position: &[u64]) -> Result<Analysis<PartsMove>, String> {
+        let value = |n: u64| {
+            self.grundy(n)
+                .ok_or_else(|| self.no_value(n, self.table_len()))
+        };
+        let values = position
+            .iter()
+            .map(|&n| value(n))
+            .collect::<Result<Vec<u64>, String>>()?;
+        let win = misere::misere_nim_wins(&values);
+        let x = values.iter().fold(0, |a, v| a ^ v);
+        let big = values.iter().filter(|&&v| v >= 2).count();
+        let mut winning = Vec::new();
+        let mut failed = None;
+        let mut moves = false;
+        for (heap, (&n, &v)) in position.iter().zip(&values).enumerate() {
+            misere::each_option(
+                &self.moves,
+                self.listed.as_deref(),
+                n,
+                &mut |take, parts| {
+                    moves = true;
+                    let (mut nx, mut nbig) = (x ^ v, big - usize::from(v >= 2));
+                    for &p in parts.iter().filter(|&&p| p > 0) {
+                        match value(p) {
+                            Ok(w) => {
+                                nx ^= w;
+                                nbig += usize::from(w >= 2);
+                            }
+                            Err(e) => failed = Some(e),
+                        }
+                    }
+                    let lost = if nbig > 0 { nx == 0 } else { nx == 1 };
+                    if lost {
+                        winning.push(PartsMove { heap, take, parts });
+                    }
+                },
+            );
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        // Without a move the player to move has won (misère): no move is listed.
+        if moves && win == winning.is_empty() {
+            return Err(format!(
+                "misère play ({}): the misère Nim rule says the position is {}, but {} of its \
+                 moves leaves a position it calls lost",
+                self.text,
+                if win { "won" } else { "lost" },
+                if win { "none" } else { "one" }
+            ));
+        }
+        winning.sort();
+        winning.dedup();
+        Ok(Analysis {
+            win,
+            winning,
+            remoteness: None,
+        })
+    }
+
     /// The oracle's verdict (misère play).
     fn search(&self, position: &[u64]) -> Result<Analysis<PartsMove>, SearchError> {
         Solver::new(self.oracle.clone()).analyze(&Piles(position.to_vec()))
@@ -941,6 +1027,9 @@ impl HeapRules {
     /// force) or a misère search that fails is an error, never an answer.
     pub fn analyze(&self, position: &[u64]) -> Result<Analysis<PartsMove>, String> {
         if self.misere {
+            if self.tame_for(position).is_ok() {
+                return self.analyze_tame(position);
+            }
             return self.search(position).map_err(|e| e.to_string());
         }
         let mut t = self.lock();
@@ -1008,6 +1097,16 @@ impl HeapRules {
     /// The verdict alone (an error as [`HeapRules::analyze`]'s).
     pub fn first_wins(&self, position: &[u64]) -> Result<bool, String> {
         if self.misere {
+            if self.tame_for(position).is_ok() {
+                let values = position
+                    .iter()
+                    .map(|&n| {
+                        self.grundy(n)
+                            .ok_or_else(|| self.no_value(n, self.table_len()))
+                    })
+                    .collect::<Result<Vec<u64>, String>>()?;
+                return Ok(misere::misere_nim_wins(&values));
+            }
             return Ok(self.analyze(position)?.win);
         }
         let mut t = self.lock();
@@ -1221,7 +1320,13 @@ impl Declare for HeapCodeGame {
     ) -> Result<(HeapCode, Piles), SearchError> {
         Ok((fast.oracle.clone(), Piles(position.to_vec())))
     }
+    /// Misère rules proven to play like misère Nim on the heaps the oracle reaches
+    /// (up to [`MISERE_MAX_TOKENS`]) have a fast side of their own; others are
+    /// answered by the oracle's search.
     fn fast_is_oracle(fast: &HeapRules) -> Option<String> {
+        if fast.misere && fast.tame_for(&[MISERE_MAX_TOKENS]).is_ok() {
+            return None;
+        }
         crate::games::declared::misere_by_search(fast.misere, &fast.text)
     }
     fn tier1(fast: &HeapRules) -> Result<crate::verify::Tier1Report, String> {
