@@ -12,8 +12,10 @@
 //! | `play` | `"normal"` (default: who cannot move loses) or `"misere"` (who cannot move wins) |
 //! | `script` | the rules as a script: `moves(state)`, maybe `value(state)` and `position(numbers)`; the game `scripted` ([`crate::games::scripted`]) |
 //! | `check_states` | with `script`: `[[lowest state], [highest state]]`, a box of states computed when the declaration is read (the mex table, and `value` checked on each); needed with `value` |
+//! | `moves` | the rules as templates of the move language ([`crate::games::scripted::lang`]), with `state`: also the game `scripted`, no script function called |
+//! | `state` | with `moves`: the names of a component's integers (`["w", "h"]`) |
 //!
-//! Exactly one of `code`, `subtract`, `range`, `split_unequal`, `script`.
+//! Exactly one of `code`, `subtract`, `range`, `split_unequal`, `script`, `moves`.
 
 use super::declaration::{toml_error, Ctx, DeclarationError, RulesEntry};
 use crate::games::declared::{DeclarableGame, Declared};
@@ -37,6 +39,8 @@ struct GameTable {
     split_unequal: Option<Spanned<bool>>,
     play: Option<Spanned<String>>,
     script: Option<Spanned<String>>,
+    moves: Option<Spanned<Vec<String>>>,
+    state: Option<Spanned<Vec<String>>>,
     check_states: Option<Spanned<Vec<Vec<i64>>>>,
     heap: Option<Spanned<String>>,
 }
@@ -80,13 +84,16 @@ pub(crate) fn read(text: &str, source: &str) -> Result<TableGame, DeclarationErr
     if let Some(u) = &g.script {
         kinds.push(("game.script", u.span()));
     }
+    if let Some(u) = &g.moves {
+        kinds.push(("game.moves", u.span()));
+    }
     match kinds.len() {
         0 => {
             return Err(ctx.err(
                 gspan,
                 "game",
                 "the [game] table declares the moves: one of `code`, `subtract`, `range`, \
-                 `split_unequal`, `script`",
+                 `split_unequal`, `script`, `moves`",
             ))
         }
         1 => {}
@@ -123,8 +130,35 @@ pub(crate) fn read(text: &str, source: &str) -> Result<TableGame, DeclarationErr
             ));
         }
     }
+    if let Some(st) = &g.state {
+        if g.moves.is_none() {
+            return Err(ctx.err(
+                st.span(),
+                "game.state",
+                "state names the integers of a component for `moves` (the move language)",
+            ));
+        }
+    }
     if let Some(sc) = g.script {
-        return script(&ctx, sc, g.check_states, misere);
+        let span = sc.span();
+        return script(&ctx, span, "game.script", sc.into_inner(), g.check_states, misere);
+    }
+    if let Some(m) = g.moves {
+        let span = m.span();
+        let Some(st) = g.state else {
+            return Err(ctx.err(
+                span,
+                "game.moves",
+                "moves needs `state`, the names of a component's integers (state = [\"n\"])",
+            ));
+        };
+        let names = st.into_inner();
+        let templates = m.into_inner();
+        if let Err(e) = crate::games::scripted::lang::MoveRules::compile(&names, &templates) {
+            return Err(ctx.err(span, "game.moves", e));
+        }
+        let text = crate::games::scripted::lang::MoveRules::text(&names, &templates);
+        return script(&ctx, span, "game.moves", text, None, misere);
     }
     if let Some(r) = &g.range {
         if let Some(t) = per_heap(&ctx, r.get_ref(), r.span(), g.heap.as_ref(), misere)? {
@@ -255,12 +289,12 @@ pub(crate) fn read(text: &str, source: &str) -> Result<TableGame, DeclarationErr
 /// A `[game]` table with a script: the game `scripted`, its text, play and checked box.
 fn script(
     ctx: &Ctx<'_>,
-    sc: Spanned<String>,
+    span: std::ops::Range<usize>,
+    key: &str,
+    text: String,
     check: Option<Spanned<Vec<Vec<i64>>>>,
     misere: &str,
 ) -> Result<TableGame, DeclarationError> {
-    let span = sc.span();
-    let key = "game.script";
     let literal = |name: &str, v: String| RulesEntry {
         name: name.into(),
         key: key.into(),
@@ -269,7 +303,7 @@ fn script(
         literal: true,
     };
     let mut entries = vec![
-        literal("script", sc.into_inner()),
+        literal("script", text),
         literal(
             "play",
             if misere.is_empty() {

@@ -23,6 +23,7 @@
 //! form); `verify --problem` then checks whole answers against the oracle. Misère play
 //! has no such theory: both sides search, for positions within [`MISERE_BUDGET`].
 
+pub mod lang;
 pub mod memory;
 pub mod oracle;
 pub mod script;
@@ -95,6 +96,11 @@ pub struct ScriptRules {
     /// that needs it fails the same way. A call cut by its task's deadline is not kept.
     failed: Mutex<HashMap<FailedCall, String>>,
     checked: u64,
+    /// Rules in the move language: the dense table of the smallest box holding every
+    /// state asked about so far (see [`lang::Dense`]), and why none can be built
+    /// when a build met a move it cannot handle (then the general table serves).
+    dense: Mutex<Option<Arc<lang::Dense>>>,
+    not_dense: std::sync::OnceLock<String>,
     /// The `check_states` box (lowest and highest state), when given.
     check_box: Option<(State, State)>,
 }
@@ -110,7 +116,10 @@ impl ScriptRules {
     /// highest, inclusive) computed now: the mex table on it and, when the script has
     /// `value`, the closed form checked on each state.
     pub fn new(text: &str, misere: bool, check: Option<(&[i64], &[i64])>) -> Result<Self, String> {
-        let script = Script::compile(text)?;
+        let script = match lang::MoveRules::parse_text(text) {
+            Some(rules) => Script::of_moves(rules?),
+            None => Script::compile(text)?,
+        };
         if misere && (script.has_value || script.has_wins) {
             return Err(
                 "value(state) and wins(state) are checked against the normal-play mex \
@@ -132,6 +141,8 @@ impl ScriptRules {
             grundy: Mutex::new(HashMap::new()),
             failed: Mutex::new(HashMap::new()),
             checked: 0,
+            dense: Mutex::new(None),
+            not_dense: std::sync::OnceLock::new(),
             check_box: None,
         };
         if let Some((lo, hi)) = check {
@@ -363,9 +374,80 @@ impl ScriptRules {
     pub fn grundy(&self, s: &[i64]) -> Result<u64, String> {
         if self.script.has_value {
             self.value(s)
+        } else if let Some(v) = self.dense_value(s) {
+            Ok(v)
         } else {
             self.mex_grundy(s)
         }
+    }
+
+    /// The value of `s` from the dense table of rules in the move language (normal
+    /// play), grown to hold `s` when it does not: `None` when the rules have no
+    /// dense table or this box cannot have one.
+    fn dense_value(&self, s: &[i64]) -> Option<u64> {
+        let lang = self.script.lang()?;
+        if self.misere || self.not_dense.get().is_some() || s.iter().any(|&x| x < 0) {
+            return None;
+        }
+        let mut held = lock(&self.dense);
+        if let Some(v) = held.as_ref().and_then(|d| d.value(s)) {
+            return Some(v);
+        }
+        let mut deadline = Instant::now() + QUERY_TIME * 4;
+        if let Some(d) = sgcheck_oracles::scoped_deadline() {
+            deadline = deadline.min(d);
+        }
+        // Only the first integer past the box: the table grows in place.
+        if let Some(d) = held.as_mut().and_then(Arc::get_mut) {
+            if d.top().len() == s.len() && s[1..].iter().zip(&d.top()[1..]).all(|(a, b)| a <= b) {
+                match lang.extend_dense(d, s[0], Some(deadline)) {
+                    Ok(()) => return d.value(s),
+                    Err(lang::NotDense(why)) if why.starts_with("moves") => {
+                        let _ = self.not_dense.set(why);
+                        return None;
+                    }
+                    Err(_) => {}
+                }
+            }
+        }
+        // The box grows to hold `s`: the first integer exactly (the table is in its
+        // order, so the box's size follows it), the others to at least twice their
+        // bound, so that a run of growing cases rebuilds the table a few times only.
+        let old = held.as_ref().map(|d| d.top().to_vec());
+        let exact: Vec<i64> = match &old {
+            Some(o) => o.iter().zip(s).map(|(a, b)| *a.max(b)).collect(),
+            None => s.to_vec(),
+        };
+        let mut wide = exact.clone();
+        if let Some(o) = &old {
+            for i in 1..wide.len() {
+                if s[i] > o[i] {
+                    wide[i] = s[i].max(o[i].saturating_mul(2));
+                }
+            }
+        }
+        // The widest box that can be built, then the exact one, then `s`'s own: a
+        // case's answer never depends on the cases before it.
+        let mut tried = Vec::new();
+        for hi in [wide, exact, s.to_vec()] {
+            if tried.contains(&hi) {
+                continue;
+            }
+            match lang.dense(&hi, Some(deadline)) {
+                Ok(d) => {
+                    let v = d.value(s);
+                    *held = Some(Arc::new(d));
+                    return v;
+                }
+                Err(lang::NotDense(why)) if why.starts_with("moves") => {
+                    // A move the dense table cannot hold: the rules' own, not the box's.
+                    let _ = self.not_dense.set(why);
+                    return None;
+                }
+                Err(_) => tried.push(hi),
+            }
+        }
+        None
     }
 
     /// Whether `s` is in the `check_states` box (whose values were checked against
@@ -870,6 +952,16 @@ fn build(params: &[ParamValue<'_>]) -> Result<Arc<ScriptRules>, String> {
     Ok(r)
 }
 
+/// `f()`, on a stack deep enough for script calls when the rules are a script (rules
+/// in the move language call none, and need no more than the thread has).
+fn stacked<R>(fast: &ScriptRules, f: impl FnOnce() -> R) -> R {
+    if fast.script.lang().is_some() {
+        f()
+    } else {
+        with_stack(f)
+    }
+}
+
 /// How declarations use scripted games (`[game] script = ...` in a format-2
 /// declaration).
 pub struct ScriptedGame;
@@ -911,15 +1003,15 @@ impl Declare for ScriptedGame {
         with_stack(|| build(params))
     }
     fn check(fast: &Arc<ScriptRules>, position: &[u64]) -> Result<(), String> {
-        with_stack(|| fast.check(position))
+        stacked(fast, || fast.check(position))
     }
     /// An error of the script (a throw, a limit, a value of the wrong type) is the
     /// declaration's, never a verdict: the position is unanswerable.
     fn first_wins(fast: &Arc<ScriptRules>, position: &[u64]) -> Result<bool, String> {
-        with_stack(|| fast.first_wins(position)).map_err(|e| format!("[game] script: {e}"))
+        stacked(fast, || fast.first_wins(position)).map_err(|e| format!("[game] script: {e}"))
     }
     fn analyze(fast: &Arc<ScriptRules>, position: &[u64]) -> Result<Analysis<ScriptMove>, String> {
-        with_stack(|| fast.analyze(position)).map_err(|e| format!("[game] script: {e}"))
+        stacked(fast, || fast.analyze(position)).map_err(|e| format!("[game] script: {e}"))
     }
     fn move_fields(m: &ScriptMove, _position: &[u64]) -> [u64; 4] {
         [u64::from(m.component), u64::from(m.option), 0, 0]
@@ -929,7 +1021,7 @@ impl Declare for ScriptedGame {
         position: &[u64],
         budget: usize,
     ) -> Result<(ScriptOracle, Components), SearchError> {
-        with_stack(|| fast.oracle(position, budget)).map_err(|_| SearchError::Budget { budget })
+        stacked(fast, || fast.oracle(position, budget)).map_err(|_| SearchError::Budget { budget })
     }
     fn make_losing(
         fast: &Arc<ScriptRules>,
@@ -961,7 +1053,7 @@ impl Declare for ScriptedGame {
             }
             g.unwrap_or(u64::MAX)
         };
-        with_stack(|| {
+        stacked(fast, || {
             declared::losing_sum(p, b, rng, value, |need, lo, hi, rng| {
                 if calls.get() > MAKE_LOSING_CALLS {
                     return None;
@@ -975,20 +1067,20 @@ impl Declare for ScriptedGame {
         declared::misere_by_search(fast.misere, "the script's moves")
     }
     fn tier1(fast: &Arc<ScriptRules>) -> Result<crate::verify::Tier1Report, String> {
-        with_stack(|| fast.tier1())
+        stacked(fast, || fast.tier1())
     }
     fn confirm_claims(
         fast: &Arc<ScriptRules>,
         position: &[u64],
         until: Instant,
     ) -> Result<(), declared::Claim> {
-        with_stack(|| fast.confirm_claims(position, until))
+        stacked(fast, || fast.confirm_claims(position, until))
     }
     fn component_values(fast: &Arc<ScriptRules>, position: &[u64]) -> Option<Vec<u64>> {
         if fast.misere || fast.script.has_position {
             return None;
         }
-        with_stack(|| fast.values(position)).ok().map(|(_, v)| v)
+        stacked(fast, || fast.values(position)).ok().map(|(_, v)| v)
     }
 }
 

@@ -86,6 +86,9 @@ pub struct Script {
     pub has_wins: bool,
     /// Whether the script defines `position(numbers)`.
     pub has_position: bool,
+    /// The moves as templates of the move language instead of a script's `moves`
+    /// (then there is no other function).
+    lang: Option<super::lang::MoveRules>,
 }
 
 impl std::fmt::Debug for Script {
@@ -255,7 +258,27 @@ impl Script {
             has_value,
             has_wins,
             has_position,
+            lang: None,
         })
+    }
+
+    /// Rules whose moves are templates of the move language ([`super::lang`]): no
+    /// script function is called; a case's numbers make components of the state's
+    /// arity, in order.
+    pub fn of_moves(rules: super::lang::MoveRules) -> Script {
+        Script {
+            engine: sandbox(),
+            ast: AST::empty(),
+            has_value: false,
+            has_wins: false,
+            has_position: false,
+            lang: Some(rules),
+        }
+    }
+
+    /// The move templates, when the rules are written in the move language.
+    pub fn lang(&self) -> Option<&super::lang::MoveRules> {
+        self.lang.as_ref()
     }
 
     fn call(&self, f: &str, arg: Array) -> Result<Dynamic, Box<rhai::EvalAltResult>> {
@@ -294,6 +317,14 @@ impl Script {
 
     /// The moves of a component: each the list of components that replace it.
     pub fn moves(&self, s: &[i64]) -> Result<Vec<Vec<State>>, String> {
+        if let Some(l) = &self.lang {
+            let k = l.arity();
+            let mut out = Vec::new();
+            l.each_move(s, &mut |m| {
+                out.push(m.chunks(k).map(State::from).collect());
+            })?;
+            return Ok(out);
+        }
         let arg: Array = s.iter().map(|&x| Dynamic::from_int(x)).collect();
         let at = || format!("moves{}", show(s));
         let r = self
@@ -366,6 +397,16 @@ impl Script {
             ints.push(
                 i64::try_from(n).map_err(|_| format!("{n} is past the script's integers (i64)"))?,
             );
+        }
+        if let Some(l) = &self.lang {
+            let k = l.arity();
+            if ints.len() % k != 0 {
+                return Err(format!(
+                    "a case's {} position numbers do not make components of {k} integers",
+                    ints.len()
+                ));
+            }
+            return Ok(ints.chunks(k).map(State::from).collect());
         }
         if !self.has_position {
             return Ok(ints.into_iter().map(|n| Box::from([n])).collect());
