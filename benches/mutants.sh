@@ -144,10 +144,19 @@ checks_of() {
             echo "--problem tests/data/verify/subtract_code.toml"
             echo "--problem tests/data/verify/range_code.toml"
             echo "--problem tests/data/misere/eat_a_run.toml" ;;
-        # Misère play proven to follow misère Nim (0.[7]), and one that is not (0.77).
+        # Misère play proven to follow misère Nim (0.[7]), and two that are not: 0.77
+        # fails the proof's first condition, 0.75 only its third.
         src/games/heap_code/misere.rs)
             echo "--problem tests/data/misere/eat_a_run.toml"
-            echo "--problem tests/data/misere/kayles_misere.toml" ;;
+            echo "--problem tests/data/misere/kayles_misere.toml"
+            echo "--problem tests/data/misere/third_condition.toml" ;;
+        # The move language: the dense table's strided loops (cutting game, Kayles,
+        # Chomp) and its general evaluation (divisors, conditions).
+        src/games/scripted/lang.rs)
+            echo "--problem tests/data/lang/cutting_game.toml"
+            echo "--problem tests/data/lang/divisor_game.toml"
+            echo "--problem tests/data/lang/kayles.toml"
+            echo "--problem tests/data/lang/chomp2.toml" ;;
         src/games/heap_ranges.rs) echo "--problem examples/problems/limited_piles.toml" ;;
         # Tier 3 renders the fast side's moves and the oracle's through the same move
         # fields: only the samples' known answers check that rendering.

@@ -171,6 +171,23 @@ fn a_wrong_outcome_is_refused_on_the_box_and_found_past_it() {
         err.contains("wins(13, 0) = true, but the mex of its moves is 0"),
         "{err}"
     );
+    // To verify it is a disagreement of the closed form with the table (exit 1).
+    let out = sgcheck(
+        &[
+            "verify",
+            "--problem",
+            on_box.to_str().unwrap(),
+            "--time",
+            "2",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("DISAGREEMENT") && stdout.contains("wins(13, 0) = true"),
+        "{stdout}"
+    );
 
     // Wrong past the box (60 stones at most there): 89 is a Fibonacci number, lost
     // for the player to move, claimed won. Tier 1 finds it, past the box.

@@ -83,8 +83,9 @@ fn load_watched(path: &std::path::Path, bound: f64) -> Loaded {
 }
 
 /// The report of a declaration whose reading is the fast side's fault: rules that the
-/// game's fast side refuses while the oracle's reader accepts them, or a reader that
-/// did not return or panicked. One disagreement (exit 1), before any tier ran.
+/// game's fast side refuses while the oracle's reader accepts them, a reader that did
+/// not return or panicked, or a closed form that disagrees with the mex table on the
+/// box checked when it is read. One disagreement (exit 1), before any tier ran.
 fn load_disagreement(
     args: &Args,
     path: &std::path::Path,
@@ -139,6 +140,10 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
     s.parse()
 }
 
+/// What the error of a declaration whose closed form (`value`, `wins`) disagrees with
+/// the mex table on its `check_states` box says.
+const CLOSED_FORM_DISAGREES: &str = ", but the mex of its moves is ";
+
 /// Runs `sgcheck verify`.
 pub fn run(args: Args) -> anyhow::Result<i32> {
     use crate::problems::Problem;
@@ -149,6 +154,13 @@ pub fn run(args: Args) -> anyhow::Result<i32> {
                 Some(game) => {
                     let line = format!("line {} of {}", e.line, crate::shell::path_of(path));
                     return load_disagreement(&args, path, game, line, format!("refused: {e}"));
+                }
+                // A closed form that disagrees with the mex table on its checked box
+                // (`value(7) = 2, but the mex of its moves is 1`): the fast side and the
+                // table disagree before any tier ran.
+                None if e.to_string().contains(CLOSED_FORM_DISAGREES) => {
+                    let line = format!("line {} of {}", e.line, crate::shell::path_of(path));
+                    return load_disagreement(&args, path, "scripted".into(), line, e.to_string());
                 }
                 None => bail!("{e}"),
             },

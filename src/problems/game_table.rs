@@ -141,7 +141,14 @@ pub(crate) fn read(text: &str, source: &str) -> Result<TableGame, DeclarationErr
     }
     if let Some(sc) = g.script {
         let span = sc.span();
-        return script(&ctx, span, "game.script", sc.into_inner(), g.check_states, misere);
+        return script(
+            &ctx,
+            span,
+            "game.script",
+            sc.into_inner(),
+            g.check_states,
+            misere,
+        );
     }
     if let Some(m) = g.moves {
         let span = m.span();

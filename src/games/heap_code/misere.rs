@@ -259,6 +259,21 @@ mod tests {
         assert!(tame >= 5 && wild >= 5, "tame {tame}, wild {wild}");
     }
 
+    /// Condition 3 matters on its own: 0.75 meets 1 and 2 but has, at the heap of 5
+    /// (value 1), a move to heaps of values 2 and 2 (XOR 0, with a big value); the rule
+    /// calls that heap alone lost, and it is won.
+    #[test]
+    fn the_third_condition_alone_refuses_a_wrong_rule() {
+        let r = HeapRules::parse("0.75 misere").unwrap();
+        let why = r.tame_for(&[12]).unwrap_err();
+        assert!(
+            why.contains("heap 5 (g = 1) has a move to heaps of XOR 0 with one of value 2"),
+            "{why}"
+        );
+        assert!(!misere_nim_wins(&[r.grundy(5).unwrap()]));
+        assert!(r.search(&[5]).unwrap().win);
+    }
+
     /// Without the proof the rule is wrong: misère Kayles (0.77), which fails it at
     /// heap 5, has small positions the rule misjudges.
     #[test]

@@ -112,7 +112,12 @@ pub struct MoveRules {
 
 impl fmt::Display for MoveRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "state ({}); {}", self.names.join(", "), self.source.join("; "))
+        write!(
+            f,
+            "state ({}); {}",
+            self.names.join(", "),
+            self.source.join("; ")
+        )
     }
 }
 
@@ -128,8 +133,8 @@ enum Tok {
 
 fn tokens(text: &str) -> Result<Vec<Tok>, String> {
     const SYMS: &[&str] = &[
-        "..=", "..", "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "+", "-", "*", "/",
-        "%", "(", ")", ",", ":",
+        "..=", "..", "==", "!=", "<=", ">=", "&&", "||", "<", ">", "!", "+", "-", "*", "/", "%",
+        "(", ")", ",", ":",
     ];
     let mut out = Vec::new();
     let b = text.as_bytes();
@@ -180,9 +185,7 @@ struct Parser<'a> {
     text: &'a str,
 }
 
-const KEYWORDS: &[&str] = &[
-    "for", "in", "if", "none", "divisors", "min", "max", "abs",
-];
+const KEYWORDS: &[&str] = &["for", "in", "if", "none", "divisors", "min", "max", "abs"];
 
 impl Parser<'_> {
     fn peek(&self) -> Option<&Tok> {
@@ -472,11 +475,16 @@ impl MoveRules {
             ));
         }
         for (i, n) in names.iter().enumerate() {
-            let ok = n.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            let ok = n
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
                 && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                 && !KEYWORDS.contains(&n.as_str());
             if !ok {
-                return Err(format!("state name {n:?} is not a name (letters, digits, _)"));
+                return Err(format!(
+                    "state name {n:?} is not a name (letters, digits, _)"
+                ));
             }
             if names[..i].contains(n) {
                 return Err(format!("state name {n:?} is given twice"));
@@ -533,9 +541,8 @@ impl MoveRules {
             env.clear();
             env.extend_from_slice(s);
             env.resize(t.slots, 0);
-            run(t, 0, &mut env, &mut out, &mut steps, f).map_err(|Fail(why)| {
-                format!("moves{}: {why}", super::script::show(s))
-            })?;
+            run(t, 0, &mut env, &mut out, &mut steps, f)
+                .map_err(|Fail(why)| format!("moves{}: {why}", super::script::show(s)))?;
         }
         Ok(())
     }
@@ -722,31 +729,48 @@ impl Dense {
 #[derive(Debug)]
 pub struct NotDense(pub String);
 
-/// Affine form `c0 + c1 * x` of `e` in the variable `var`, the others read from `env`;
+/// Affine form `c0 + c1 * x` of `e` in the variable `var`, the others read from `env`,
+/// on a range of `x` where no `min` or `max` of two affine forms changes side (see
+/// [`breaks`]): such a `min` is the form that is smaller at `at`, a point of the range;
 /// `None` when `e` is not affine in it (or a constant overflows).
-fn affine(e: &Expr, var: usize, env: &[i64]) -> Option<(i64, i64)> {
+fn affine(e: &Expr, var: usize, env: &[i64], at: i64) -> Option<(i64, i64)> {
+    let affine = |e: &Expr| affine(e, var, env, at);
     Some(match e {
         Expr::Const(v) => (*v, 0),
         Expr::Var(i) if *i == var => (0, 1),
         Expr::Var(i) => (env[*i], 0),
         Expr::Neg(a) => {
-            let (a0, a1) = affine(a, var, env)?;
+            let (a0, a1) = affine(a)?;
             (a0.checked_neg()?, a1.checked_neg()?)
         }
         Expr::Bin(Op::Add, a, b) => {
-            let ((a0, a1), (b0, b1)) = (affine(a, var, env)?, affine(b, var, env)?);
+            let ((a0, a1), (b0, b1)) = (affine(a)?, affine(b)?);
             (a0.checked_add(b0)?, a1.checked_add(b1)?)
         }
         Expr::Bin(Op::Sub, a, b) => {
-            let ((a0, a1), (b0, b1)) = (affine(a, var, env)?, affine(b, var, env)?);
+            let ((a0, a1), (b0, b1)) = (affine(a)?, affine(b)?);
             (a0.checked_sub(b0)?, a1.checked_sub(b1)?)
         }
         Expr::Bin(Op::Mul, a, b) => {
-            let ((a0, a1), (b0, b1)) = (affine(a, var, env)?, affine(b, var, env)?);
+            let ((a0, a1), (b0, b1)) = (affine(a)?, affine(b)?);
             match (a1, b1) {
                 (0, _) => (a0.checked_mul(b0)?, a0.checked_mul(b1)?),
                 (_, 0) => (a0.checked_mul(b0)?, a1.checked_mul(b0)?),
                 _ => return None,
+            }
+        }
+        Expr::Bin(op @ (Op::Min | Op::Max), a, b) if mentions(e, var) => {
+            // Only the outermost min or max of a form is split on (see `breaks`).
+            if has_min_max(a) || has_min_max(b) {
+                return None;
+            }
+            let ((a0, a1), (b0, b1)) = (affine(a)?, affine(b)?);
+            let va = a1.checked_mul(at)?.checked_add(a0)?;
+            let vb = b1.checked_mul(at)?.checked_add(b0)?;
+            if (va <= vb) == (*op == Op::Min) {
+                (a0, a1)
+            } else {
+                (b0, b1)
             }
         }
         // Anything else is affine only when it does not depend on the variable.
@@ -757,6 +781,45 @@ fn affine(e: &Expr, var: usize, env: &[i64]) -> Option<(i64, i64)> {
             (eval(other, env).ok()?, 0)
         }
     })
+}
+
+/// The points where a `min` or `max` of two affine forms in `var` within `e` changes
+/// side: for each, the first `x` past the crossing (pushed to `out`).
+fn breaks(e: &Expr, var: usize, env: &[i64], out: &mut Vec<i64>) {
+    match e {
+        Expr::Const(_) | Expr::Var(_) => {}
+        Expr::Neg(a) | Expr::Abs(a) => breaks(a, var, env, out),
+        Expr::Bin(op, a, b) => {
+            breaks(a, var, env, out);
+            breaks(b, var, env, out);
+            if matches!(op, Op::Min | Op::Max) {
+                // Forms without min or max inside: their difference d0 + d1 x changes
+                // sign once, after floor(-d0 / d1).
+                let flat = |e: &Expr| affine(e, var, env, 0).filter(|_| !has_min_max(e));
+                if let (Some((a0, a1)), Some((b0, b1))) = (flat(a), flat(b)) {
+                    let (d0, d1) = (a0.checked_sub(b0), a1.checked_sub(b1));
+                    if let (Some(d0), Some(d1)) = (d0, d1) {
+                        if d1 != 0 {
+                            let (p, q) = if d1 < 0 {
+                                (d0, -d1)
+                            } else {
+                                (d0.checked_neg().unwrap_or(i64::MAX), d1)
+                            };
+                            out.push(p.div_euclid(q).saturating_add(1));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn has_min_max(e: &Expr) -> bool {
+    match e {
+        Expr::Const(_) | Expr::Var(_) => false,
+        Expr::Neg(a) | Expr::Abs(a) => has_min_max(a),
+        Expr::Bin(op, a, b) => matches!(op, Op::Min | Op::Max) || has_min_max(a) || has_min_max(b),
+    }
 }
 
 fn mentions(e: &Expr, var: usize) -> bool {
@@ -813,7 +876,13 @@ impl Build<'_> {
         Ok(idx)
     }
 
-    fn run(&mut self, t: &Template, k: usize, env: &mut [i64], out: &mut Vec<i64>) -> Result<(), NotDense> {
+    fn run(
+        &mut self,
+        t: &Template,
+        k: usize,
+        env: &mut [i64],
+        out: &mut Vec<i64>,
+    ) -> Result<(), NotDense> {
         let n = t.clauses.len();
         if k == n {
             out.clear();
@@ -854,7 +923,26 @@ impl Build<'_> {
                         "listing its moves took more than {MAX_STEPS} loop steps"
                     )));
                 }
-                if k + 1 == n && self.strided(t, *var, lo, end, env)? {
+                if k + 1 == n {
+                    // The innermost loop: split where a min or max changes side, and
+                    // each piece walked by strides when its parts are affine.
+                    let mut cuts = Vec::new();
+                    for e in t.parts.iter().flatten() {
+                        breaks(e, *var, env, &mut cuts);
+                    }
+                    cuts.retain(|&c| c > lo && c <= end);
+                    cuts.sort_unstable();
+                    cuts.dedup();
+                    let mut from = lo;
+                    for upto in cuts.iter().map(|&c| c - 1).chain([end]) {
+                        if !self.strided(t, *var, from, upto, env)? {
+                            for x in from..=upto {
+                                env[*var] = x;
+                                self.run(t, k + 1, env, out)?;
+                            }
+                        }
+                        from = upto + 1;
+                    }
                     return Ok(());
                 }
                 for x in lo..=end {
@@ -891,7 +979,14 @@ impl Build<'_> {
     /// every part is affine in `var`: each part's index is then affine too, and its
     /// ends are in the box and before the state (an affine index is monotone), so
     /// every index between is. `false` (nothing done) when a part is not affine.
-    fn strided(&mut self, t: &Template, var: usize, lo: i64, end: i64, env: &[i64]) -> Result<bool, NotDense> {
+    fn strided(
+        &mut self,
+        t: &Template,
+        var: usize,
+        lo: i64,
+        end: i64,
+        env: &[i64],
+    ) -> Result<bool, NotDense> {
         const MOST_PARTS: usize = 4;
         if t.parts.len() > MOST_PARTS {
             return Ok(false);
@@ -901,7 +996,7 @@ impl Build<'_> {
         for (p, part) in t.parts.iter().enumerate() {
             let (mut b, mut s) = (0i64, 0i64);
             for (j, (e, &st)) in part.iter().zip(self.strides).enumerate() {
-                let Some((c0, c1)) = affine(e, var, env) else {
+                let Some((c0, c1)) = affine(e, var, env, lo) else {
                     return Ok(false);
                 };
                 // Both ends of each integer in the box (an affine integer is
@@ -973,10 +1068,16 @@ impl MoveRules {
     /// The dense table of the box `0..=hi`, or why these rules cannot have one there
     /// (a move leaving the box or not to a smaller state, an error of the templates,
     /// more than [`MAX_DENSE`] states, or `deadline` passed).
-    pub fn dense(&self, hi: &[i64], deadline: Option<std::time::Instant>) -> Result<Dense, NotDense> {
+    pub fn dense(
+        &self,
+        hi: &[i64],
+        deadline: Option<std::time::Instant>,
+    ) -> Result<Dense, NotDense> {
         let k = self.arity();
         if hi.len() != k || hi.iter().any(|&h| h < 0) {
-            return Err(NotDense("a box of states of the rules' arity, from 0".into()));
+            return Err(NotDense(
+                "a box of states of the rules' arity, from 0".into(),
+            ));
         }
         let mut strides = vec![0usize; k];
         let mut size = 1usize;
@@ -987,7 +1088,12 @@ impl MoveRules {
                 .and_then(|h| h.checked_add(1))
                 .and_then(|h| h.checked_mul(size))
                 .filter(|&s| s <= MAX_DENSE)
-                .ok_or_else(|| NotDense(format!("the box up to {} holds more than {MAX_DENSE} states", super::script::show(hi))))?;
+                .ok_or_else(|| {
+                    NotDense(format!(
+                        "the box up to {} holds more than {MAX_DENSE} states",
+                        super::script::show(hi)
+                    ))
+                })?;
         }
         let mut d = Dense {
             hi: hi.to_vec(),
@@ -1015,7 +1121,11 @@ impl MoveRules {
             .and_then(|h| h.checked_add(1))
             .and_then(|h| h.checked_mul(d.strides[0]))
             .filter(|&s| s <= MAX_DENSE)
-            .ok_or_else(|| NotDense(format!("the box up to {hi0} in its first integer holds more than {MAX_DENSE} states")))?;
+            .ok_or_else(|| {
+                NotDense(format!(
+                    "the box up to {hi0} in its first integer holds more than {MAX_DENSE} states"
+                ))
+            })?;
         let (old_hi, old_len) = (d.hi[0], d.g.len());
         d.hi[0] = hi0;
         let r = self.fill(d, size, deadline);
@@ -1027,7 +1137,12 @@ impl MoveRules {
     }
 
     /// Computes the values of `d`'s states from `d.g.len()` to `size`, in index order.
-    fn fill(&self, d: &mut Dense, size: usize, deadline: Option<std::time::Instant>) -> Result<(), NotDense> {
+    fn fill(
+        &self,
+        d: &mut Dense,
+        size: usize,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<(), NotDense> {
         let k = self.arity();
         let (hi, strides) = (&d.hi[..], &d.strides[..]);
         let g = &mut d.g;
@@ -1074,7 +1189,11 @@ impl MoveRules {
                 v += 1;
             }
             if v as usize == stamp.len() {
-                return Err(NotDense(format!("moves{}: a value past {}", super::script::show(&state), stamp.len())));
+                return Err(NotDense(format!(
+                    "moves{}: a value past {}",
+                    super::script::show(&state),
+                    stamp.len()
+                )));
             }
             later[0] = v;
         }
@@ -1098,6 +1217,117 @@ mod tests {
         v
     }
 
+    /// The plain mex table over `each_move`, by recursion with a memo.
+    fn plain(r: &MoveRules, s: &[i64], memo: &mut std::collections::HashMap<Vec<i64>, u32>) -> u32 {
+        if let Some(&v) = memo.get(s) {
+            return v;
+        }
+        let mut moves = Vec::new();
+        r.each_move(s, &mut |m| moves.push(m.to_vec())).unwrap();
+        let mut seen = Vec::new();
+        for m in moves {
+            seen.push(m.chunks(r.arity()).fold(0, |x, c| x ^ plain(r, c, memo)));
+        }
+        let mut v = 0;
+        while seen.contains(&v) {
+            v += 1;
+        }
+        memo.insert(s.to_vec(), v);
+        v
+    }
+
+    /// The dense table (strided loops where the parts are affine, the general
+    /// evaluation elsewhere) against the plain mex on every state of a box, for rules
+    /// of each shape; and grown in place by its first integer, the same.
+    #[test]
+    fn the_dense_table_is_the_plain_mex() {
+        let cases: &[(&[&str], &[&str], &[i64])] = &[
+            (
+                &["w", "h"],
+                &[
+                    "for i in 2..=w - 2: (i, h) + (w - i, h)",
+                    "for j in 2..=h - 2: (w, j) + (w, h - j)",
+                ],
+                &[30, 25],
+            ),
+            (&["a"], &["for d in divisors(a), if d < a: (d)"], &[600]),
+            (
+                &["n"],
+                &["for k in 1..=min(2, n), for a in 0..=(n - k) / 2: (a) + (n - k - a)"],
+                &[300],
+            ),
+            (
+                &["a", "b"],
+                &["for c in 1..a: (c, min(b, c))", "for c in 0..b: (a, c)"],
+                &[40, 40],
+            ),
+            // Three parts, a negative stride, a constant part and nothing left.
+            (
+                &["n"],
+                &[
+                    "for a in 1..n / 3, for b in a..(n - a) / 2: (a) + (b) + (n - a - b)",
+                    "if n % 5 == 0: none",
+                    "for k in 1..=n / 2: (n - 2 * k) + (1)",
+                ],
+                &[80],
+            ),
+            // A min and a max of two forms in the loop variable, and a nested one.
+            (
+                &["n"],
+                &[
+                    "for c in 0..n: (max(c, n - 1 - c))",
+                    "for k in 1..=n: (min(k - 1, max(n - k, 2)))",
+                    "for c in 1..n: (min(3 * c, n - c))",
+                ],
+                &[120],
+            ),
+            // Fibonacci Nim's state: the second integer grows with the move (k).
+            (
+                &["n", "m"],
+                &["for k in 1..=min(n, max(1, 2 * m)): (n - k, k)"],
+                &[40, 80],
+            ),
+        ];
+        for (names, t, hi) in cases {
+            let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+            let t: Vec<String> = t.iter().map(|s| s.to_string()).collect();
+            let r = MoveRules::compile(&names, &t).unwrap();
+            let d = r.dense(hi, None).unwrap();
+            let mut memo = std::collections::HashMap::new();
+            let mut grown = r
+                .dense(&[&[hi[0] / 2][..], &hi[1..]].concat(), None)
+                .unwrap();
+            r.extend_dense(&mut grown, hi[0], None).unwrap();
+            let ranges: Vec<(i64, i64)> = hi.iter().map(|&h| (0, h)).collect();
+            super::super::each_state(&ranges, &mut |s| {
+                let want = u64::from(plain(&r, s, &mut memo));
+                assert_eq!(d.value(s), Some(want), "{t:?} {s:?}");
+                assert_eq!(grown.value(s), Some(want), "{t:?} {s:?} grown");
+                true
+            });
+        }
+    }
+
+    /// A move the dense table cannot hold (out of the box, or to a state not before)
+    /// is said, naming the state.
+    #[test]
+    fn what_the_dense_table_cannot_hold_is_named() {
+        let names = vec!["n".to_string()];
+        let r = MoveRules::compile(&names, &["(n + 1)".to_string()]).unwrap();
+        let e = r.dense(&[5], None).unwrap_err().0;
+        assert!(
+            e.contains("moves(0): a move leaves (1), which is not smaller"),
+            "{e}"
+        );
+        let r =
+            MoveRules::compile(&names, &["for k in 1..=n: (n - k) + (n + k)".to_string()]).unwrap();
+        let e = r.dense(&[1], None).unwrap_err().0;
+        assert!(
+            e.contains("moves(1): a move leaves (2), outside the box up to (1)"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn cutting_a_rectangle() {
         let r = rules(
@@ -1118,19 +1348,33 @@ mod tests {
     #[test]
     fn divisors_filters_and_nothing_left() {
         let r = rules(&["a"], &["for d in divisors(a), if d < a: (d)"]).unwrap();
-        assert_eq!(moves(&r, &[12]), vec![vec![1], vec![2], vec![3], vec![4], vec![6]]);
+        assert_eq!(
+            moves(&r, &[12]),
+            vec![vec![1], vec![2], vec![3], vec![4], vec![6]]
+        );
         assert_eq!(moves(&r, &[1]), Vec::<Vec<i64>>::new());
-        let r = rules(&["n"], &["if n > 0 && !(n == 3): none", "for k in 1..n: (n - k)"]);
+        let r = rules(
+            &["n"],
+            &["if n > 0 && !(n == 3): none", "for k in 1..n: (n - k)"],
+        );
         // `!` applies to a comparison, not to a parenthesised condition.
         assert!(r.is_err());
-        let r = rules(&["n"], &["if n > 0 && !n == 3: none", "for k in 1..n: (n - k)"]).unwrap();
+        let r = rules(
+            &["n"],
+            &["if n > 0 && !n == 3: none", "for k in 1..n: (n - k)"],
+        )
+        .unwrap();
         assert_eq!(moves(&r, &[2]), vec![vec![], vec![1]]);
         assert_eq!(moves(&r, &[3]), vec![vec![2], vec![1]]);
     }
 
     #[test]
     fn arithmetic_and_its_errors() {
-        let r = rules(&["a", "b"], &["(min(a, b) * 2 - abs(-3), max(a, b) % 4 + a / 2)"]).unwrap();
+        let r = rules(
+            &["a", "b"],
+            &["(min(a, b) * 2 - abs(-3), max(a, b) % 4 + a / 2)"],
+        )
+        .unwrap();
         assert_eq!(moves(&r, &[5, 7]), vec![vec![7, 5]]);
         let r = rules(&["a"], &["(a / (a - 1))"]).unwrap();
         let e = r.each_move(&[1], &mut |_| {}).unwrap_err();
@@ -1146,10 +1390,22 @@ mod tests {
     #[test]
     fn bad_templates_say_what_is_wrong() {
         for (names, t, want) in [
-            (&["n"][..], "for k in 1..n: (n - k, 1)", "a component has 1 integers"),
-            (&["n"], "for k in 1..n: (m)", "`m` is not a name of the state"),
+            (
+                &["n"][..],
+                "for k in 1..n: (n - k, 1)",
+                "a component has 1 integers",
+            ),
+            (
+                &["n"],
+                "for k in 1..n: (m)",
+                "`m` is not a name of the state",
+            ),
             (&["n"], "for n in 1..3: (n)", "`n` is bound already"),
-            (&["n"], "for k in 1...n: (k)", "expected a number"),
+            (
+                &["n"],
+                "for k in 1...n: (k)",
+                "'.' is not part of a move template",
+            ),
             (&["n"], "(n) (n)", "unexpected"),
             (&["n"], "for k in 1..n (k)", "expected `:`"),
             (&["n"], "(n) $", "is not part of a move template"),

@@ -736,7 +736,7 @@ pub const TIER1_STATES: u64 = 1 << 18;
 
 /// Calls `f` on every state of the box `ranges` (inclusive; none when a range is
 /// empty), the last integer fastest, until `f` answers false; false when it did.
-fn each_state(ranges: &[(i64, i64)], f: &mut impl FnMut(&[i64]) -> bool) -> bool {
+pub(crate) fn each_state(ranges: &[(i64, i64)], f: &mut impl FnMut(&[i64]) -> bool) -> bool {
     if ranges.iter().any(|(a, b)| a > b) {
         return true;
     }
@@ -778,6 +778,9 @@ impl ScriptRules {
     fn tier1_up_to(&self, most: u64) -> Result<crate::verify::Tier1Report, String> {
         if self.misere {
             return Err("misère play has no Grundy values to compare".into());
+        }
+        if let Some(lang) = self.script.lang() {
+            return self.tier1_dense(lang, most);
         }
         let Some((lo, hi)) = self
             .check_box
@@ -910,6 +913,87 @@ impl ScriptRules {
             report.skip(
                 skipped,
                 format!("{skipped} states gave no value or no mex (the first: {e})"),
+            );
+        }
+        Ok(report)
+    }
+}
+
+/// The most states tier 1 of rules in the move language compares (a box of about
+/// this many).
+pub const TIER1_DENSE_STATES: usize = 4096;
+
+impl ScriptRules {
+    /// Tier 1 of rules in the move language: the dense table (its strided loops, the
+    /// fast side's values) against the plain mex table of the moves (each move listed
+    /// one by one, components looked up by hash), state by state on a box of about
+    /// [`TIER1_DENSE_STATES`] states from 0, until the time budget.
+    fn tier1_dense(
+        &self,
+        lang: &lang::MoveRules,
+        most: u64,
+    ) -> Result<crate::verify::Tier1Report, String> {
+        let k = lang.arity();
+        let mut side = 1i64;
+        while (side + 1)
+            .checked_pow(k as u32)
+            .is_some_and(|n| n <= TIER1_DENSE_STATES as i64)
+        {
+            side += 1;
+        }
+        let hi = vec![side - 1; k];
+        let mut report = crate::verify::Tier1Report::default();
+        let dense = match lang.dense(&hi, report.deadline()) {
+            Ok(d) => d,
+            Err(lang::NotDense(why)) => {
+                return Err(format!(
+                    "the dense table does not hold the box up to {} ({why}): the fast side's \
+                     values are the plain mex table",
+                    show(&hi)
+                ))
+            }
+        };
+        let (mut states, mut skipped, mut first_error, mut stop) = (0u64, 0u64, None, None);
+        let ranges: Vec<(i64, i64)> = hi.iter().map(|&h| (0, h)).collect();
+        each_state(&ranges, &mut |s| {
+            if states >= most {
+                stop = Some("tier 1's most states");
+                return false;
+            }
+            if report.time_is_up(Duration::from_millis(100)) {
+                stop = Some("the time budget");
+                return false;
+            }
+            report.progress();
+            let mex = match report.deadline() {
+                Some(d) => sgcheck_oracles::with_deadline(d, || self.mex_grundy(s)),
+                None => self.mex_grundy(s),
+            };
+            states += 1;
+            match (dense.value(s), mex) {
+                (Some(v), Ok(g)) => report.compare(format_args!("dense{}", show(s)), v, g),
+                (_, Err(e)) => {
+                    skipped += 1;
+                    first_error.get_or_insert(e);
+                }
+                // The box holds every state it walks: not met.
+                (None, Ok(_)) => skipped += 1,
+            }
+            true
+        });
+        report.note = Some(format!(
+            "the dense table against the plain mex of the moves on the box {}..={} ({} \
+             states{})",
+            show(&vec![0; k]),
+            show(&hi),
+            states,
+            stop.map(|s| format!("; stopped by {s}"))
+                .unwrap_or_default()
+        ));
+        if let Some(e) = first_error {
+            report.skip(
+                skipped,
+                format!("{skipped} states gave no mex (the first: {e})"),
             );
         }
         Ok(report)
