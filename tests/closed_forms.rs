@@ -8,26 +8,12 @@
 mod workshop;
 
 use std::path::{Path, PathBuf};
-use workshop::{sgcheck, text};
+use workshop::{sgcheck, text, Draw};
 
 fn slow(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/slow")
         .join(name)
-}
-
-/// A small deterministic generator (xorshift), so the cases need no crate.
-struct Draw(u64);
-impl Draw {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn within(&mut self, lo: u64, hi: u64) -> u64 {
-        lo + self.next() % (hi - lo + 1)
-    }
 }
 
 /// Euclid's game from the rules: whoever may subtract two or more multiples, or make

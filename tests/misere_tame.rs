@@ -7,7 +7,7 @@ mod workshop;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use workshop::{sgcheck, text};
+use workshop::{sgcheck, text, Draw};
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -91,15 +91,9 @@ fn eating_a_run_answers_a_hundred_rows_of_a_hundred() {
     // Rows of every length 1..=100, shuffled into 100 cases of 100 rows, and cases
     // built to be lost: misère Nim on the lengths (the minimax above agrees with it on
     // every small position: each length's normal-play value is the length).
-    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut d = Draw(0x2545_F491_4F6C_DD1D);
     let mut cases: Vec<Vec<u64>> = (0..100)
-        .map(|_| (0..100).map(|_| 1 + next() % 100).collect())
+        .map(|_| (0..100).map(|_| d.within(1, 100)).collect())
         .collect();
     // Lost ones: two equal halves (XOR 0 with rows past 1), and 99 rows of 1 and a 1.
     for c in cases.iter_mut().take(30) {

@@ -7,7 +7,7 @@
 mod workshop;
 
 use std::path::{Path, PathBuf};
-use workshop::{sgcheck, text};
+use workshop::{sgcheck, text, Draw};
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -23,16 +23,6 @@ fn solve(decl: &Path, input: &str) -> Vec<String> {
     let out = sgcheck(&["solve", "--problem", decl.to_str().unwrap()], input);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     text(&out.stdout).lines().map(str::to_string).collect()
-}
-
-struct Draw(u64);
-impl Draw {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
 }
 
 #[test]

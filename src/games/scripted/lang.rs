@@ -349,33 +349,26 @@ impl Parser<'_> {
         Ok(Cond::Cmp(op, a, self.expr()?))
     }
 
-    fn expr(&mut self) -> Result<Expr, String> {
-        let mut e = self.term()?;
-        loop {
-            let op = if self.sym("+") {
-                Op::Add
-            } else if self.sym("-") {
-                Op::Sub
-            } else {
-                return Ok(e);
-            };
-            e = Expr::Bin(op, Box::new(e), Box::new(self.term()?));
+    /// Operands of `next` joined by the operators `ops`, left to right.
+    fn binary(
+        &mut self,
+        ops: &[(&str, Op)],
+        next: fn(&mut Self) -> Result<Expr, String>,
+    ) -> Result<Expr, String> {
+        let mut e = next(self)?;
+        while let Some(op) = ops.iter().find(|(s, _)| self.sym(s)).map(|(_, o)| *o) {
+            e = Expr::Bin(op, Box::new(e), Box::new(next(self)?));
         }
+        Ok(e)
+    }
+    fn expr(&mut self) -> Result<Expr, String> {
+        self.binary(&[("+", Op::Add), ("-", Op::Sub)], Self::term)
     }
     fn term(&mut self) -> Result<Expr, String> {
-        let mut e = self.factor()?;
-        loop {
-            let op = if self.sym("*") {
-                Op::Mul
-            } else if self.sym("/") {
-                Op::Div
-            } else if self.sym("%") {
-                Op::Rem
-            } else {
-                return Ok(e);
-            };
-            e = Expr::Bin(op, Box::new(e), Box::new(self.factor()?));
-        }
+        self.binary(
+            &[("*", Op::Mul), ("/", Op::Div), ("%", Op::Rem)],
+            Self::factor,
+        )
     }
     fn factor(&mut self) -> Result<Expr, String> {
         if self.sym("-") {
@@ -588,9 +581,7 @@ fn run(
             hi,
             inclusive,
         } => {
-            let lo = eval(lo, env)?;
-            let hi = eval(hi, env)?;
-            let end = if *inclusive { hi } else { hi.saturating_sub(1) };
+            let (lo, end) = range(lo, hi, *inclusive, env)?;
             let mut x = lo;
             while x <= end {
                 step(steps)?;
@@ -631,6 +622,12 @@ fn run(
         }
     }
     Ok(())
+}
+
+/// The first and last integer of a `for` range (empty when the first is past the last).
+fn range(lo: &Expr, hi: &Expr, inclusive: bool, env: &[i64]) -> Result<(i64, i64), Fail> {
+    let (lo, hi) = (eval(lo, env)?, eval(hi, env)?);
+    Ok((lo, if inclusive { hi } else { hi.saturating_sub(1) }))
 }
 
 fn eval(e: &Expr, env: &[i64]) -> Result<i64, Fail> {
@@ -911,9 +908,7 @@ impl Build<'_> {
                 hi,
                 inclusive,
             } => {
-                let lo = eval(lo, env).map_err(|Fail(w)| self.fail(w))?;
-                let hi = eval(hi, env).map_err(|Fail(w)| self.fail(w))?;
-                let end = if *inclusive { hi } else { hi.saturating_sub(1) };
+                let (lo, end) = range(lo, hi, *inclusive, env).map_err(|Fail(w)| self.fail(w))?;
                 if lo > end {
                     return Ok(());
                 }
