@@ -151,12 +151,14 @@ checks_of() {
             echo "--problem tests/data/misere/kayles_misere.toml"
             echo "--problem tests/data/misere/third_condition.toml" ;;
         # The move language: the dense table's strided loops (cutting game, Kayles,
-        # Chomp) and its general evaluation (divisors, conditions).
+        # Chomp), its loops split at a min or max (keep_longer) and its general
+        # evaluation (divisors, conditions).
         src/games/scripted/lang.rs)
             echo "--problem tests/data/lang/cutting_game.toml"
             echo "--problem tests/data/lang/divisor_game.toml"
             echo "--problem tests/data/lang/kayles.toml"
-            echo "--problem tests/data/lang/chomp2.toml" ;;
+            echo "--problem tests/data/lang/chomp2.toml"
+            echo "--problem tests/data/lang/keep_longer.toml" ;;
         src/games/heap_ranges.rs) echo "--problem examples/problems/limited_piles.toml" ;;
         # Tier 3 renders the fast side's moves and the oracle's through the same move
         # fields: only the samples' known answers check that rendering.

@@ -124,7 +124,7 @@ fn the_divisor_game_and_kayles_at_their_limits() {
 
 #[test]
 fn verify_agrees_on_each_declaration_in_the_move_language() {
-    for name in ["cutting_game", "divisor_game", "kayles", "chomp2"] {
+    for name in ["cutting_game", "divisor_game", "kayles", "chomp2", "keep_longer"] {
         let path = data(&format!("{name}.toml"));
         let out = sgcheck(
             &[
